@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# One entry point for people and CI: installs what is missing, builds, then runs a job.
+#   ./build.sh demo   release build, then a diagnosis of a bundled example
+#   ./build.sh test   sanitizer build (ASan + UBSan), then the whole test suite
+#   ./build.sh setup  only install the Debian packages
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(cmake ninja-build g++ tao-pegtl-dev libz3-dev libcvc5-dev libboost-dev librange-v3-dev
+  libgtest-dev python3)
+
+setup() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() {
+  cmake --preset "$1" >/dev/null
+  cmake --build --preset "$1"
+}
+
+case "${1:-}" in
+  setup) setup ;;
+  demo)
+    setup
+    build release
+    build/release/bin/triage check examples/ivl/isqrt_S7.ivl
+    ;;
+  test)
+    setup
+    build debug
+    ctest --preset debug -j 2
+    ;;
+  *)
+    echo "usage: $0 demo|test|setup" >&2
+    exit 2
+    ;;
+esac
