@@ -1,0 +1,65 @@
+// The runtime assertion checker: ONE interpreter of IR semantics (docs/ir.md), with a policy per
+// subcontract (loop or call site): execute the body (small-step) or take one giant step whose
+// outputs come from an oracle and are checked against the contract.
+// Interface contract shared with vcgen (which writes oracles) and classify (which judges by it).
+#pragma once
+
+#include "ir/ast.hpp"
+#include "ir/counterexample.hpp"
+#include "ir/goal.hpp"
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace triage::rac {
+
+/// Which subcontracts take a giant step. Names: "loop@LINE" or a callee name.
+struct Policy {
+  bool all_giant = false;       ///< every loop and call is giant-stepped
+  std::set<std::string> giant;  ///< these are (when all_giant is false)
+  bool is_giant(const std::string &subcontract) const {
+    return all_giant || giant.count(subcontract) > 0;
+  }
+};
+
+struct Config {
+  std::string function;          ///< entry function
+  ir::Counterexample input;      ///< inputs, and oracle values for giant steps
+  Policy policy;
+  long step_limit = 1000000;     ///< statements and logic evaluation steps
+  std::chrono::milliseconds time_limit{5000};
+  int logic_depth_limit = 200;   ///< recursion depth of logic functions
+  /// When set, called once per executed statement with a printable line of the state.
+  std::function<void(const std::string &)> trace;
+};
+
+enum class OutcomeKind { Ok, Failure, Stuck, OutsidePrecondition, NotExecutable, LimitReached };
+const char *outcome_name(OutcomeKind k); ///< "ok", "failure", "stuck", ...
+
+/// One giant step taken on the run, for reports ("subcontracts traversed").
+struct GiantStep {
+  std::string subcontract; ///< loop@LINE or callee name
+  int line = 0;
+  int visit = 1;
+};
+
+struct Outcome {
+  OutcomeKind kind = OutcomeKind::Ok;
+  std::optional<ir::GoalRef> goal; ///< the failed goal (Failure)
+  std::string reason;              ///< a sentence: why stuck / not executable / which limit
+  ir::SrcLoc at;                   ///< where it happened
+  std::string state;               ///< printable values of the variables in scope at the failure
+  std::vector<GiantStep> giant_steps;     ///< every giant step taken, in order
+  std::vector<std::string> defaults_used; ///< oracle or input values missing and defaulted
+  long steps = 0;
+};
+
+/// Runs `cfg.function` of a type-checked program. Never throws on program behaviour; throws
+/// ir::Error only for bad configuration (unknown function, input of the wrong shape).
+Outcome run(const ir::Program &p, const Config &cfg);
+
+} // namespace triage::rac

@@ -1,0 +1,62 @@
+// Deductive verification: weakest-precondition VCs per goal, discharged by Z3 and cvc5; models of
+// failed goals mapped back to IR values as counterexamples in the oracle format `triage run`
+// reads. Interface contract shared with classify.
+#pragma once
+
+#include "ir/ast.hpp"
+#include "ir/counterexample.hpp"
+#include "ir/goal.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace triage::vcgen {
+
+enum class Prover { Z3, Cvc5, Portfolio };
+
+struct ProveOptions {
+  std::optional<std::string> function; ///< only this function's goals (lemmas always)
+  Prover prover = Prover::Portfolio;
+  double timeout_s = 2.0; ///< per goal and solver
+  bool rte = true;        ///< runtime-error goals
+  unsigned seed = 0;
+};
+
+enum class Status { Proved, Failed };
+
+struct GoalResult {
+  ir::GoalRef goal;
+  Status status = Status::Failed;
+  std::string answer; ///< "unsat" (proved), "sat", "unknown", "timeout"
+  std::string prover; ///< the solver that answered: "z3", "cvc5"
+  long time_ms = 0;
+  std::optional<ir::Counterexample> model; ///< candidate counterexample when sat/unknown with model
+};
+
+/// All goals of a program, kept so that a diagnosis can ask a failed goal for further models.
+class Session {
+public:
+  Session(const ir::Program &p, ProveOptions opts);
+  ~Session();
+  Session(const Session &) = delete;
+  Session &operator=(const Session &) = delete;
+
+  /// Proves every goal (in program order) and returns one result per goal.
+  std::vector<GoalResult> prove_all();
+
+  /// Another candidate counterexample for goal `index` of prove_all's result: with the given
+  /// solver and seed, excluding models whose inputs equal any of `exclude`. nullopt when the
+  /// solver finds none (unsat, timeout, no model).
+  std::optional<ir::Counterexample> another_model(size_t index, Prover prover, unsigned seed,
+                                                  const std::vector<ir::Counterexample> &exclude);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+const char *prover_name(Prover p);
+
+} // namespace triage::vcgen
