@@ -198,7 +198,7 @@ struct and_expr : level<cmp_expr, op_and> {};
 struct or_expr : level<and_expr, op_or> {};
 struct implies_expr : seq<or_expr, opt<op_implies, must<implies_expr>>> {};
 struct iff_expr : seq<implies_expr, opt<op_iff, must<implies_expr>>> {};
-struct expr : iff_expr {};
+struct expr : seq<iff_expr> {}; // a seq, so that the iff_expr node stays in the tree
 
 // ---- locations (writes, havoc) ----------------------------------------------------------------
 struct location : expr {};
