@@ -1,0 +1,87 @@
+// Type checking: names resolve, every expression gets its type (machine arithmetic in code,
+// mathematical in logic), and annotations without an id get stable ones.
+#include "ir/error.hpp"
+#include "ir/parser.hpp"
+#include "ir/printer.hpp"
+#include "ir/typecheck.hpp"
+
+#include <gtest/gtest.h>
+
+namespace triage::ir {
+namespace {
+
+Program checked(const std::string &text) {
+  Program p = parse_text(text, "t.ivl");
+  typecheck(p);
+  return p;
+}
+
+TEST(Typecheck, CodeArithmeticKeepsTheMachineTypeLogicIsMathematical) {
+  const Program p = checked("global g: int32\n"
+                            "fun f(x: int32): int32 ensures { result = x + 1 } {\n"
+                            "  var y: int32 = x + 1;\n  return y;\n}\n");
+  const Function *f = p.function("f");
+  const Expr &post = *f->contract.at(0).expr;
+  EXPECT_EQ(post.args[1]->type, Type::integer()); // x + 1 in logic
+  EXPECT_EQ(post.args[0]->type, Type::machine(32, true));
+  const Stmt &decl = *f->body->at(0);
+  EXPECT_EQ(decl.rhs->type, Type::machine(32, true)); // x + 1 in code
+  EXPECT_EQ(decl.rhs->args[1]->type, Type::machine(32, true)); // the literal takes x's type
+}
+
+TEST(Typecheck, ResolvesWhatEachNameDenotes) {
+  const Program p = checked("global g: int32\n"
+                            "predicate pos(v: int) = v > 0\n"
+                            "fun f(x: int32) requires { forall i: int. pos(i) -> i + x + g > 0 } {\n"
+                            "  var y: int32 = x;\n  g := y;\n}\n");
+  const Function *f = p.function("f");
+  const Expr &body = *f->contract.at(0).expr->args.at(0); // pos(i) -> ...
+  EXPECT_EQ(body.args[0]->args[0]->ref, VarRef::Bound);
+  const Expr &sum = *body.args[1]->args[0]; // i + x + g
+  EXPECT_EQ(sum.args[1]->ref, VarRef::Global);
+  EXPECT_EQ(sum.args[0]->args[1]->ref, VarRef::Param);
+  EXPECT_EQ(f->body->at(1)->rhs->ref, VarRef::Local);
+  const LogicDef *pos = p.logic("pos");
+  EXPECT_EQ(pos->body->args[0]->ref, VarRef::LogicParam);
+}
+
+TEST(Typecheck, AssignsStableIdsPerFunctionAndKind) {
+  const Program p = checked("lemma { true }\n"
+                            "fun f(x: int32) requires { x > 0 } requires #mine { x < 9 }\n"
+                            "  ensures { true } {\n"
+                            "  while x > 0 invariant { x >= 0 } writes { x } variant { x } {\n"
+                            "    x := x - 1;\n  }\n"
+                            "  assert { x = 0 }\n}\n");
+  const Function *f = p.function("f");
+  EXPECT_EQ(f->contract[0].id, "f.requires1");
+  EXPECT_EQ(f->contract[1].id, "mine");
+  EXPECT_EQ(f->contract[2].id, "f.ensures1");
+  const Stmt &loop = *f->body->at(0);
+  EXPECT_EQ(loop.annots[0].id, "f.invariant1");
+  EXPECT_EQ(loop.annots[1].id, "f.loop_writes1");
+  EXPECT_EQ(loop.annots[2].id, "f.variant1");
+  EXPECT_EQ(f->body->at(1)->annots[0].id, "f.assert1");
+  const auto &lemma = std::get<std::shared_ptr<Annotation>>(p.decls[0]);
+  EXPECT_EQ(lemma->id, "lemma1");
+}
+
+TEST(Typecheck, ErrorsPointAtTheOffendingNode) {
+  try {
+    checked("fun f(x: int32): int32 {\n  return x + true;\n}\n");
+    FAIL() << "no error";
+  } catch (const Error &e) {
+    EXPECT_EQ(e.at().line, 2);
+    EXPECT_NE(e.message().find("bool"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Typecheck, LoopNamesComeFromTheSourceLine) {
+  const Program p = checked("fun f(x: int32) {\n  @\"f.c\":13:7 while x > 0 { x := x - 1; }\n"
+                            "  while x < 0 { x := x + 1; }\n}\n");
+  const Function *f = p.function("f");
+  EXPECT_EQ(loop_name(p, *f->body->at(0)), "loop@13");
+  EXPECT_EQ(loop_name(p, *f->body->at(1)), "loop@3");
+}
+
+} // namespace
+} // namespace triage::ir
