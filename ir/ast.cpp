@@ -38,7 +38,9 @@ template <typename T> const T *find_decl(const Program &p, const std::string &na
 }
 } // namespace
 
-const Global *Program::global(const std::string &name) const { return find_decl<Global>(*this, name); }
+const Global *Program::global(const std::string &name) const {
+  return find_decl<Global>(*this, name);
+}
 const LogicDef *Program::logic(const std::string &name) const {
   return find_decl<LogicDef>(*this, name);
 }
@@ -49,14 +51,12 @@ const Function *Program::function(const std::string &name) const {
 std::vector<const Function *> Program::functions() const {
   std::vector<const Function *> out;
   for (const auto &d : decls)
-    if (auto *f = std::get_if<std::shared_ptr<Function>>(&d))
-      out.push_back(f->get());
+    if (auto *f = std::get_if<std::shared_ptr<Function>>(&d)) out.push_back(f->get());
   return out;
 }
 
 SrcLoc where(const Program &p, Pos pos, const std::optional<SrcLoc> &src) {
-  if (src)
-    return *src;
+  if (src) return *src;
   return SrcLoc{p.file, pos.line, pos.col};
 }
 

@@ -51,9 +51,26 @@ enum class ExprKind {
 enum class UnOp { Neg, Not, BitNot };
 
 enum class BinOp {
-  Add, Sub, Mul, Div, Mod, Shl, Shr, BitAnd, BitOr, BitXor,
-  Eq, Ne, Lt, Le, Gt, Ge,
-  And, Or, Implies, Iff,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  Shl,
+  Shr,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  And,
+  Or,
+  Implies,
+  Iff,
 };
 
 /// What a variable occurrence denotes, filled in by the type checker.
@@ -99,10 +116,17 @@ struct Expr {
 };
 
 enum class AnnotKind {
-  Requires, Ensures, Writes, Typically,   // function contract
-  Invariant, Variant, LoopWrites,         // loop contract
-  Assert, Assume,                         // statements
-  Lemma, Axiom,                           // global
+  Requires,
+  Ensures,
+  Writes,
+  Typically, // function contract
+  Invariant,
+  Variant,
+  LoopWrites, // loop contract
+  Assert,
+  Assume, // statements
+  Lemma,
+  Axiom, // global
 };
 
 /// The keyword of an annotation kind in `.ivl` text (loop writes print as `writes`).
@@ -115,24 +139,24 @@ struct Annotation {
   std::string name; ///< optional user name (ACSL `name: p`), `"name"` in the text
   Pos pos;
   std::optional<SrcLoc> src;
-  ExprPtr expr;                ///< all kinds but writes
-  std::vector<Location> locs;  ///< writes: empty means nothing
+  ExprPtr expr;               ///< all kinds but writes
+  std::vector<Location> locs; ///< writes: empty means nothing
 };
 
 enum class StmtKind {
-  VarDecl,  ///< var name : type [array_len] (= rhs)?
-  Assign,   ///< lhs := rhs
-  If,       ///< if cond body else else_body
-  While,    ///< while cond annots body
+  VarDecl, ///< var name : type [array_len] (= rhs)?
+  Assign,  ///< lhs := rhs
+  If,      ///< if cond body else else_body
+  While,   ///< while cond annots body
   Break,
   Continue,
-  Return,   ///< return rhs?
-  Call,     ///< (lhs :=)? call callee(args)
-  Assert,   ///< annots[0]
-  Assume,   ///< annots[0]
-  Havoc,    ///< havoc locs
-  Label,    ///< label name
-  Block,    ///< { body }
+  Return, ///< return rhs?
+  Call,   ///< (lhs :=)? call callee(args)
+  Assert, ///< annots[0]
+  Assume, ///< annots[0]
+  Havoc,  ///< havoc locs
+  Label,  ///< label name
+  Block,  ///< { body }
 };
 
 struct Stmt;
@@ -152,8 +176,8 @@ struct Stmt {
   std::string callee;
   std::vector<ExprPtr> args;
   Block body, else_body;
-  std::vector<Annotation> annots;   ///< While: invariants, variants, writes in order; Assert/Assume
-  std::vector<Location> locs;       ///< Havoc
+  std::vector<Annotation> annots; ///< While: invariants, variants, writes in order; Assert/Assume
+  std::vector<Location> locs;     ///< Havoc
 };
 
 struct Global {

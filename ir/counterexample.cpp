@@ -8,8 +8,7 @@ namespace {
 
 const Json *lookup(const NamedValues &values, const std::string &name) {
   for (const auto &[k, v] : values)
-    if (k == name)
-      return &v;
+    if (k == name) return &v;
   return nullptr;
 }
 
@@ -26,18 +25,15 @@ Json object_of(const NamedValues &values) {
 
 NamedValues values_of(const Json *j, const std::string &file, const std::string &what) {
   NamedValues out;
-  if (!j)
-    return out;
-  if (!j->is_object())
-    bad(file, "'" + what + "' must be an object");
+  if (!j) return out;
+  if (!j->is_object()) bad(file, "'" + what + "' must be an object");
   for (const auto &[k, v] : j->as_object())
     out.emplace_back(k, v);
   return out;
 }
 
 int small_int(const Json *j, const std::string &file, const std::string &what, int fallback) {
-  if (!j)
-    return fallback;
+  if (!j) return fallback;
   auto i = j->integer();
   if (!i || *i < 0 || *i > 100000000)
     bad(file, "'" + what + "' must be a small non-negative integer");
@@ -46,9 +42,13 @@ int small_int(const Json *j, const std::string &file, const std::string &what, i
 
 } // namespace
 
-const Json *SubcontractOutput::value(const std::string &name) const { return lookup(values, name); }
+const Json *SubcontractOutput::value(const std::string &name) const {
+  return lookup(values, name);
+}
 
-const Json *Counterexample::input(const std::string &name) const { return lookup(inputs, name); }
+const Json *Counterexample::input(const std::string &name) const {
+  return lookup(inputs, name);
+}
 
 const SubcontractOutput *Counterexample::output(const std::string &subcontract, int line,
                                                 int visit) const {
@@ -61,8 +61,7 @@ const SubcontractOutput *Counterexample::output(const std::string &subcontract, 
 
 Json Counterexample::to_json() const {
   Json j = Json::object();
-  if (!function.empty())
-    j["function"] = function;
+  if (!function.empty()) j["function"] = function;
   j["inputs"] = object_of(inputs);
   Json outs = Json::array();
   for (const auto &o : outputs) {
@@ -78,17 +77,13 @@ Json Counterexample::to_json() const {
 }
 
 Counterexample Counterexample::from_json(const Json &j, const std::string &file) {
-  if (!j.is_object())
-    bad(file, "expected an object with 'inputs' and 'subcontract_outputs'");
+  if (!j.is_object()) bad(file, "expected an object with 'inputs' and 'subcontract_outputs'");
   Counterexample c;
-  if (const Json *f = j.find("function"); f && f->is_string())
-    c.function = f->as_string();
+  if (const Json *f = j.find("function"); f && f->is_string()) c.function = f->as_string();
   c.inputs = values_of(j.find("inputs"), file, "inputs");
   const Json *outs = j.find("subcontract_outputs");
-  if (!outs)
-    return c;
-  if (!outs->is_array())
-    bad(file, "'subcontract_outputs' must be an array");
+  if (!outs) return c;
+  if (!outs->is_array()) bad(file, "'subcontract_outputs' must be an array");
   for (const Json &e : outs->as_array()) {
     const Json *name = e.find("subcontract");
     if (!name || !name->is_string())

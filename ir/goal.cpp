@@ -12,12 +12,13 @@ constexpr std::array<const char *, 13> names = {
 };
 } // namespace
 
-const char *goal_kind_name(GoalKind k) { return names.at(static_cast<size_t>(k)); }
+const char *goal_kind_name(GoalKind k) {
+  return names.at(static_cast<size_t>(k));
+}
 
 std::optional<GoalKind> goal_kind_named(std::string_view name) {
   for (size_t i = 0; i < names.size(); ++i)
-    if (name == names[i])
-      return static_cast<GoalKind>(i);
+    if (name == names[i]) return static_cast<GoalKind>(i);
   return std::nullopt;
 }
 

@@ -19,25 +19,31 @@ template <typename R> struct tok : seq<R, sep> {};
 template <char... Cs> struct sym : tok<string<Cs...>> {};
 
 template <typename S> struct word : seq<S, not_at<identifier_other>> {};
-struct keyword_word
-    : sor<word<TAO_PEGTL_STRING("fun")>, word<TAO_PEGTL_STRING("predicate")>, word<TAO_PEGTL_STRING("function")>,
-          word<TAO_PEGTL_STRING("lemma")>, word<TAO_PEGTL_STRING("axiom")>, word<TAO_PEGTL_STRING("global")>,
-          word<TAO_PEGTL_STRING("var")>, word<TAO_PEGTL_STRING("if")>, word<TAO_PEGTL_STRING("then")>,
-          word<TAO_PEGTL_STRING("else")>, word<TAO_PEGTL_STRING("while")>, word<TAO_PEGTL_STRING("invariant")>,
-          word<TAO_PEGTL_STRING("variant")>, word<TAO_PEGTL_STRING("writes")>, word<TAO_PEGTL_STRING("requires")>,
-          word<TAO_PEGTL_STRING("ensures")>, word<TAO_PEGTL_STRING("typically")>, word<TAO_PEGTL_STRING("return")>,
-          word<TAO_PEGTL_STRING("break")>, word<TAO_PEGTL_STRING("continue")>, word<TAO_PEGTL_STRING("call")>,
-          word<TAO_PEGTL_STRING("assert")>, word<TAO_PEGTL_STRING("assume")>, word<TAO_PEGTL_STRING("havoc")>,
-          word<TAO_PEGTL_STRING("label")>, word<TAO_PEGTL_STRING("true")>, word<TAO_PEGTL_STRING("false")>,
-          word<TAO_PEGTL_STRING("null")>, word<TAO_PEGTL_STRING("result")>, word<TAO_PEGTL_STRING("old")>,
-          word<TAO_PEGTL_STRING("at")>, word<TAO_PEGTL_STRING("forall")>, word<TAO_PEGTL_STRING("exists")>,
-          word<TAO_PEGTL_STRING("let")>, word<TAO_PEGTL_STRING("in")>, word<TAO_PEGTL_STRING("not")>,
-          word<TAO_PEGTL_STRING("valid_read")>, word<TAO_PEGTL_STRING("valid")>,
-          word<TAO_PEGTL_STRING("separated")>, word<TAO_PEGTL_STRING("ptr")>> {};
+struct keyword_word : sor<word<TAO_PEGTL_STRING("fun")>, word<TAO_PEGTL_STRING("predicate")>,
+                          word<TAO_PEGTL_STRING("function")>, word<TAO_PEGTL_STRING("lemma")>,
+                          word<TAO_PEGTL_STRING("axiom")>, word<TAO_PEGTL_STRING("global")>,
+                          word<TAO_PEGTL_STRING("var")>, word<TAO_PEGTL_STRING("if")>,
+                          word<TAO_PEGTL_STRING("then")>, word<TAO_PEGTL_STRING("else")>,
+                          word<TAO_PEGTL_STRING("while")>, word<TAO_PEGTL_STRING("invariant")>,
+                          word<TAO_PEGTL_STRING("variant")>, word<TAO_PEGTL_STRING("writes")>,
+                          word<TAO_PEGTL_STRING("requires")>, word<TAO_PEGTL_STRING("ensures")>,
+                          word<TAO_PEGTL_STRING("typically")>, word<TAO_PEGTL_STRING("return")>,
+                          word<TAO_PEGTL_STRING("break")>, word<TAO_PEGTL_STRING("continue")>,
+                          word<TAO_PEGTL_STRING("call")>, word<TAO_PEGTL_STRING("assert")>,
+                          word<TAO_PEGTL_STRING("assume")>, word<TAO_PEGTL_STRING("havoc")>,
+                          word<TAO_PEGTL_STRING("label")>, word<TAO_PEGTL_STRING("true")>,
+                          word<TAO_PEGTL_STRING("false")>, word<TAO_PEGTL_STRING("null")>,
+                          word<TAO_PEGTL_STRING("result")>, word<TAO_PEGTL_STRING("old")>,
+                          word<TAO_PEGTL_STRING("at")>, word<TAO_PEGTL_STRING("forall")>,
+                          word<TAO_PEGTL_STRING("exists")>, word<TAO_PEGTL_STRING("let")>,
+                          word<TAO_PEGTL_STRING("in")>, word<TAO_PEGTL_STRING("not")>,
+                          word<TAO_PEGTL_STRING("valid_read")>, word<TAO_PEGTL_STRING("valid")>,
+                          word<TAO_PEGTL_STRING("separated")>, word<TAO_PEGTL_STRING("ptr")>> {};
 struct keyword : keyword_word {};
 
 template <typename Key> struct kw : tok<seq<Key, not_at<identifier_other>>> {};
-#define TRIAGE_KW(name, text) struct kw_##name : kw<TAO_PEGTL_STRING(text)> {}
+#define TRIAGE_KW(name, text)                                                                      \
+  struct kw_##name : kw<TAO_PEGTL_STRING(text)> {}
 TRIAGE_KW(fun, "fun");
 TRIAGE_KW(predicate, "predicate");
 TRIAGE_KW(function, "function");
@@ -116,7 +122,8 @@ struct decl_type : seq<type, opt<array_suffix>> {};
 // ---- source locations and annotation heads ----------------------------------------------------
 struct loc_line : int_lit {};
 struct loc_col : int_lit {};
-struct src_loc : seq<at_sign, must<string_lit>, must<colon>, must<loc_line>, must<colon>, must<loc_col>> {};
+struct src_loc
+    : seq<at_sign, must<string_lit>, must<colon>, must<loc_line>, must<colon>, must<loc_col>> {};
 struct annot_id_text : plus<sor<identifier_other, one<'.', '@'>>> {};
 struct annot_id : tok<seq<hash, must<annot_id_text>>> {};
 struct annot_name : string_lit {};
@@ -163,7 +170,8 @@ struct call_args : seq<lparen, args, must<rparen>> {};
 struct app_or_var : seq<ident, opt<call_args>> {};
 struct old_expr : seq<kw_old, must<lparen>, expr_must, must<rparen>> {};
 struct label_name : ident {};
-struct at_expr : seq<kw_at, must<lparen>, expr_must, must<comma>, must<label_name>, must<rparen>> {};
+struct at_expr : seq<kw_at, must<lparen>, expr_must, must<comma>, must<label_name>, must<rparen>> {
+};
 struct valid_kw : sor<kw_valid_read, kw_valid> {};
 struct valid_expr : seq<valid_kw, must<call_args>> {};
 struct separated_expr : seq<kw_separated, must<call_args>> {};
@@ -222,7 +230,8 @@ struct block : seq<lbrace, star<stmt>, must<block_end>> {};
 struct block_must : must<block> {};
 
 struct var_init : seq<equals, expr_must> {};
-struct var_stmt : seq<kw_var, must<ident>, must<colon>, must<decl_type>, opt<var_init>, must<semi>> {};
+struct var_stmt
+    : seq<kw_var, must<ident>, must<colon>, must<decl_type>, opt<var_init>, must<semi>> {};
 struct if_stmt;
 struct else_part : seq<kw_else, sor<if_stmt, block_must>> {};
 struct if_stmt : seq<kw_if, expr_must, block_must, opt<else_part>> {};
@@ -241,9 +250,9 @@ struct label_stmt : seq<kw_label, must<ident>, must<semi>> {};
 struct assign_lhs : unary_expr {};
 struct assign_rhs : sor<call_rhs, expr> {};
 struct assign_stmt : seq<assign_lhs, must<assign_op>, must<assign_rhs>, must<semi>> {};
-struct stmt_body : sor<var_stmt, if_stmt, while_stmt, break_stmt, continue_stmt, return_stmt,
-                       call_stmt, assert_stmt, assume_stmt, havoc_stmt, label_stmt, block,
-                       assign_stmt> {};
+struct stmt_body
+    : sor<var_stmt, if_stmt, while_stmt, break_stmt, continue_stmt, return_stmt, call_stmt,
+          assert_stmt, assume_stmt, havoc_stmt, label_stmt, block, assign_stmt> {};
 struct stmt : seq<opt<tok<src_loc>>, stmt_body> {};
 
 // ---- declarations -----------------------------------------------------------------------------
@@ -261,8 +270,8 @@ struct lemma_decl : seq<kw_lemma, annot_head, annot_body> {};
 struct axiom_decl : seq<kw_axiom, annot_head, annot_body> {};
 struct contract_clause : sor<requires_clause, ensures_clause, typically_clause, writes_clause> {};
 struct fun_body : block {};
-struct fun_decl
-    : seq<kw_fun, decl_loc, must<ident>, params, opt<ret_type>, star<contract_clause>, opt<fun_body>> {};
+struct fun_decl : seq<kw_fun, decl_loc, must<ident>, params, opt<ret_type>, star<contract_clause>,
+                      opt<fun_body>> {};
 struct decl : sor<global_decl, predicate_decl, function_decl, lemma_decl, axiom_decl, fun_decl> {};
 struct end_of_file : eof {};
 struct file : seq<sep, star<decl>, must<end_of_file>> {};

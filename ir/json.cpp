@@ -19,8 +19,7 @@ public:
   Json document() {
     Json v = value();
     skip();
-    if (i_ != s_.size())
-      fail("unexpected text after the JSON value");
+    if (i_ != s_.size()) fail("unexpected text after the JSON value");
     return v;
   }
 
@@ -58,8 +57,7 @@ private:
   }
 
   void expect(char c) {
-    if (!eat(c))
-      fail(std::string("expected '") + c + "'");
+    if (!eat(c)) fail(std::string("expected '") + c + "'");
   }
 
   bool word(const char *w) {
@@ -73,10 +71,8 @@ private:
 
   Json value() {
     skip();
-    if (i_ >= s_.size())
-      fail("unexpected end of JSON text");
-    if (++depth_ > 200)
-      fail("JSON nested too deeply");
+    if (i_ >= s_.size()) fail("unexpected end of JSON text");
+    if (++depth_ > 200) fail("JSON nested too deeply");
     Json v = value_here();
     --depth_;
     return v;
@@ -84,32 +80,23 @@ private:
 
   Json value_here() {
     const char c = s_[i_];
-    if (c == '{')
-      return object();
-    if (c == '[')
-      return array();
-    if (c == '"')
-      return Json(string());
-    if (c == '-' || std::isdigit(static_cast<unsigned char>(c)))
-      return number();
-    if (word("true"))
-      return Json(true);
-    if (word("false"))
-      return Json(false);
-    if (word("null"))
-      return Json();
+    if (c == '{') return object();
+    if (c == '[') return array();
+    if (c == '"') return Json(string());
+    if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) return number();
+    if (word("true")) return Json(true);
+    if (word("false")) return Json(false);
+    if (word("null")) return Json();
     fail("expected a JSON value");
   }
 
   Json object() {
     ++i_;
     Json o = Json::object();
-    if (eat('}'))
-      return o;
+    if (eat('}')) return o;
     do {
       skip();
-      if (i_ >= s_.size() || s_[i_] != '"')
-        fail("expected a member name in quotes");
+      if (i_ >= s_.size() || s_[i_] != '"') fail("expected a member name in quotes");
       std::string key = string();
       expect(':');
       o.as_object().emplace_back(std::move(key), value());
@@ -121,8 +108,7 @@ private:
   Json array() {
     ++i_;
     Json a = Json::array();
-    if (eat(']'))
-      return a;
+    if (eat(']')) return a;
     do
       a.push_back(value());
     while (eat(','));
@@ -134,33 +120,42 @@ private:
     ++i_; // opening quote
     std::string out;
     while (true) {
-      if (i_ >= s_.size())
-        fail("unterminated string");
+      if (i_ >= s_.size()) fail("unterminated string");
       const char c = s_[i_++];
-      if (c == '"')
-        return out;
+      if (c == '"') return out;
       if (c != '\\') {
         out += c;
         continue;
       }
-      if (i_ >= s_.size())
-        fail("unterminated string");
+      if (i_ >= s_.size()) fail("unterminated string");
       const char e = s_[i_++];
       switch (e) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'u': out += unicode(); break;
-      default: out += e;
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'u':
+        out += unicode();
+        break;
+      default:
+        out += e;
       }
     }
   }
 
   std::string unicode() {
-    if (i_ + 4 > s_.size())
-      fail("bad \\u escape");
+    if (i_ + 4 > s_.size()) fail("bad \\u escape");
     const unsigned code = std::stoul(s_.substr(i_, 4), nullptr, 16);
     i_ += 4;
     std::string out;
@@ -179,8 +174,7 @@ private:
 
   Json number() {
     const size_t start = i_;
-    if (s_[i_] == '-')
-      ++i_;
+    if (s_[i_] == '-') ++i_;
     if (i_ >= s_.size() || !std::isdigit(static_cast<unsigned char>(s_[i_])))
       fail("expected digits");
     while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_])))
@@ -193,19 +187,16 @@ private:
         ++i_;
     }
     const std::string text = s_.substr(start, i_ - start);
-    if (real)
-      return Json(std::stod(text));
+    if (real) return Json(std::stod(text));
     return Json(BigInt(text));
   }
 };
 
 bool all_digits(const std::string &s) {
   size_t k = (!s.empty() && s[0] == '-') ? 1 : 0;
-  if (k >= s.size())
-    return false;
+  if (k >= s.size()) return false;
   for (; k < s.size(); ++k)
-    if (!std::isdigit(static_cast<unsigned char>(s[k])))
-      return false;
+    if (!std::isdigit(static_cast<unsigned char>(s[k]))) return false;
   return true;
 }
 
@@ -215,11 +206,21 @@ std::string json_quote(const std::string &s) {
   std::string out = "\"";
   for (const char c : s) {
     switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    case '\r': out += "\\r"; break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
     default:
       if (static_cast<unsigned char>(c) < 0x20) {
         char buf[8];
@@ -234,28 +235,22 @@ std::string json_quote(const std::string &s) {
 }
 
 std::optional<BigInt> Json::integer() const {
-  if (is_int())
-    return as_int();
-  if (is_string() && all_digits(as_string()))
-    return BigInt(as_string());
+  if (is_int()) return as_int();
+  if (is_string() && all_digits(as_string())) return BigInt(as_string());
   return std::nullopt;
 }
 
 const Json *Json::find(const std::string &key) const {
-  if (!is_object())
-    return nullptr;
+  if (!is_object()) return nullptr;
   for (const auto &[k, v] : as_object())
-    if (k == key)
-      return &v;
+    if (k == key) return &v;
   return nullptr;
 }
 
 Json &Json::operator[](const std::string &key) {
-  if (is_null())
-    v_ = Object{};
+  if (is_null()) v_ = Object{};
   for (auto &[k, v] : as_object())
-    if (k == key)
-      return v;
+    if (k == key) return v;
   as_object().emplace_back(key, Json());
   return as_object().back().second;
 }
@@ -268,8 +263,7 @@ std::string Json::dump(int indent) const {
 
 void Json::dump_to(std::string &out, int indent, int depth) const {
   const auto newline = [&](int d) {
-    if (indent >= 0)
-      out += "\n" + std::string(size_t(indent * d), ' ');
+    if (indent >= 0) out += "\n" + std::string(size_t(indent * d), ' ');
   };
   if (is_null()) {
     out += "null";
@@ -292,27 +286,22 @@ void Json::dump_to(std::string &out, int indent, int depth) const {
                                   [](const Json &e) { return !e.is_array() && !e.is_object(); });
     out += "[";
     for (size_t k = 0; k < a.size(); ++k) {
-      if (k)
-        out += flat && indent >= 0 ? ", " : ",";
-      if (!flat)
-        newline(depth + 1);
+      if (k) out += flat && indent >= 0 ? ", " : ",";
+      if (!flat) newline(depth + 1);
       a[k].dump_to(out, indent, depth + 1);
     }
-    if (!flat && !a.empty())
-      newline(depth);
+    if (!flat && !a.empty()) newline(depth);
     out += "]";
   } else {
     const auto &o = as_object();
     out += "{";
     for (size_t k = 0; k < o.size(); ++k) {
-      if (k)
-        out += ",";
+      if (k) out += ",";
       newline(depth + 1);
       out += json_quote(o[k].first) + (indent >= 0 ? ": " : ":");
       o[k].second.dump_to(out, indent, depth + 1);
     }
-    if (!o.empty())
-      newline(depth);
+    if (!o.empty()) newline(depth);
     out += "}";
   }
 }

@@ -71,14 +71,12 @@ private:
   static Pos pos(const Node &n) { return Pos{int(n.begin().line), int(n.begin().column)}; }
   template <typename R> static const Node *child(const Node &n) {
     for (const auto &c : n.children)
-      if (c->is_type<R>())
-        return c.get();
+      if (c->is_type<R>()) return c.get();
     return nullptr;
   }
   static std::string text(const Node &n) {
     // An identifier-carrying rule (callee, label_name, ...) holds its ident_text as only child.
-    if (n.has_content())
-      return n.string();
+    if (n.has_content()) return n.string();
     return n.children.empty() ? std::string() : text(*n.children.front());
   }
 
@@ -93,8 +91,7 @@ private:
 
   int small_int(const Node &n) const {
     BigInt v = integer(n);
-    if (v > 1000000000)
-      fail(n, "number too large");
+    if (v > 1000000000) fail(n, "number too large");
     return int(v);
   }
 
@@ -107,22 +104,18 @@ private:
 
   // ---- types ----
   Type type(const Node &n) const {
-    if (n.is_type<g::ptr_type>())
-      return Type::pointer(type(*n.children.front()));
+    if (n.is_type<g::ptr_type>()) return Type::pointer(type(*n.children.front()));
     const std::string name = text(n);
     auto t = scalar_type_named(name);
-    if (!t)
-      fail(n, "unknown type '" + name + "'");
+    if (!t) fail(n, "unknown type '" + name + "'");
     return *t;
   }
 
   std::optional<int64_t> array_len(const Node &decl_type) const {
     const Node *suffix = child<g::array_suffix>(decl_type);
-    if (!suffix)
-      return std::nullopt;
+    if (!suffix) return std::nullopt;
     BigInt len = integer(*suffix->children.front());
-    if (len <= 0 || len > 1000000)
-      fail(*suffix, "array length must be between 1 and 1000000");
+    if (len <= 0 || len > 1000000) fail(*suffix, "array length must be between 1 and 1000000");
     return int64_t(len);
   }
 
@@ -133,18 +126,13 @@ private:
 
   // ---- expressions ----
   ExprPtr expr(const Node &n) const {
-    if (n.is_type<g::int_text>())
-      return make_int(integer(n), pos(n));
+    if (n.is_type<g::int_text>()) return make_int(integer(n), pos(n));
     if (n.is_type<g::true_lit>() || n.is_type<g::false_lit>())
       return make_bool(n.is_type<g::true_lit>(), pos(n));
-    if (n.is_type<g::null_lit>())
-      return make_expr(ExprKind::Null, {}, pos(n));
-    if (n.is_type<g::result_lit>())
-      return make_expr(ExprKind::Result, {}, pos(n));
-    if (n.is_type<g::app_or_var>())
-      return app_or_var(n);
-    if (n.is_type<g::paren_expr>())
-      return paren(n);
+    if (n.is_type<g::null_lit>()) return make_expr(ExprKind::Null, {}, pos(n));
+    if (n.is_type<g::result_lit>()) return make_expr(ExprKind::Result, {}, pos(n));
+    if (n.is_type<g::app_or_var>()) return app_or_var(n);
+    if (n.is_type<g::paren_expr>()) return paren(n);
     if (n.is_type<g::old_expr>())
       return make_expr(ExprKind::Old, {expr(*n.children.at(0))}, pos(n));
     if (n.is_type<g::at_expr>()) {
@@ -152,10 +140,8 @@ private:
       e->name = text(*n.children.at(1));
       return e;
     }
-    if (n.is_type<g::valid_expr>() || n.is_type<g::separated_expr>())
-      return memory_predicate(n);
-    if (n.is_type<g::quant_expr>())
-      return quantifier(n);
+    if (n.is_type<g::valid_expr>() || n.is_type<g::separated_expr>()) return memory_predicate(n);
+    if (n.is_type<g::quant_expr>()) return quantifier(n);
     if (n.is_type<g::let_expr>()) {
       auto e = make_expr(ExprKind::Let, {expr(*n.children.at(1)), expr(*n.children.at(2))}, pos(n));
       e->name = text(*n.children.at(0));
@@ -165,30 +151,23 @@ private:
       return make_expr(ExprKind::Ite,
                        {expr(*n.children.at(0)), expr(*n.children.at(1)), expr(*n.children.at(2))},
                        pos(n));
-    if (n.is_type<g::postfix_expr>())
-      return postfix(n);
-    if (n.is_type<g::unary_expr>() || n.is_type<g::assign_lhs>())
-      return unary(n);
-    if (n.is_type<g::implies_expr>() || n.is_type<g::iff_expr>())
-      return right_binary(n);
-    if (n.is_type<g::cmp_expr>())
-      return comparison_chain(n);
+    if (n.is_type<g::postfix_expr>()) return postfix(n);
+    if (n.is_type<g::unary_expr>() || n.is_type<g::assign_lhs>()) return unary(n);
+    if (n.is_type<g::implies_expr>() || n.is_type<g::iff_expr>()) return right_binary(n);
+    if (n.is_type<g::cmp_expr>()) return comparison_chain(n);
     return left_binary(n); // every other level: operand (op operand)*
   }
 
   ExprPtr app_or_var(const Node &n) const {
     const std::string name = text(*n.children.at(0));
     const Node *call = child<g::call_args>(n);
-    if (!call)
-      return make_var(name, pos(n));
+    if (!call) return make_var(name, pos(n));
     std::vector<ExprPtr> args;
     for (const auto &a : call->children)
       args.push_back(no_range(expr(*a), *a));
     if (auto t = scalar_type_named(name)) {
-      if (args.size() != 1)
-        fail(n, "a conversion to " + name + " takes one argument");
-      if (!t->is_numeric())
-        fail(n, "cannot convert to " + name);
+      if (args.size() != 1) fail(n, "a conversion to " + name + " takes one argument");
+      if (!t->is_numeric()) fail(n, "cannot convert to " + name);
       auto e = make_expr(ExprKind::Cast, std::move(args), pos(n));
       e->cast_to = *t;
       return e;
@@ -212,11 +191,9 @@ private:
     return e;
   }
   static bool contains_range(const Expr &e) {
-    if (e.kind == ExprKind::Range)
-      return true;
+    if (e.kind == ExprKind::Range) return true;
     for (const auto &a : e.args)
-      if (contains_range(*a))
-        return true;
+      if (contains_range(*a)) return true;
     return false;
   }
 
@@ -233,19 +210,18 @@ private:
   }
 
   ExprPtr unary(const Node &n) const {
-    if (n.children.size() == 1)
-      return expr(*n.children.front());
+    if (n.children.size() == 1) return expr(*n.children.front());
     const Node &op = *n.children.at(0);
     ExprPtr arg = expr(*n.children.at(1));
-    if (op.is_type<g::op_deref>())
-      return make_expr(ExprKind::Deref, {arg}, pos(n));
+    if (op.is_type<g::op_deref>()) return make_expr(ExprKind::Deref, {arg}, pos(n));
     if (op.is_type<g::op_neg>() && arg->kind == ExprKind::IntLit) {
       arg->value = -arg->value; // literals are folded so that INT_MIN can be written
       arg->pos = pos(n);
       return arg;
     }
-    const UnOp u = op.is_type<g::op_neg>() ? UnOp::Neg : op.is_type<g::kw_not>() ? UnOp::Not
-                                                                                 : UnOp::BitNot;
+    const UnOp u = op.is_type<g::op_neg>()   ? UnOp::Neg
+                   : op.is_type<g::kw_not>() ? UnOp::Not
+                                             : UnOp::BitNot;
     return make_unary(u, arg, pos(n));
   }
 
@@ -283,23 +259,22 @@ private:
 
   ExprPtr right_binary(const Node &n) const {
     ExprPtr left = expr(*n.children.at(0));
-    if (n.children.size() == 1)
-      return left;
-    return make_binary(binop(*n.children.at(1)), left, expr(*n.children.at(2)), pos(*n.children[1]));
+    if (n.children.size() == 1) return left;
+    return make_binary(binop(*n.children.at(1)), left, expr(*n.children.at(2)),
+                       pos(*n.children[1]));
   }
 
   /// `a <= b < c` means `a <= b && b < c`.
   ExprPtr comparison_chain(const Node &n) const {
-    if (n.children.size() <= 3)
-      return left_binary(n);
+    if (n.children.size() <= 3) return left_binary(n);
     std::vector<ExprPtr> operands;
     for (size_t i = 0; i < n.children.size(); i += 2)
       operands.push_back(expr(*n.children[i]));
     ExprPtr chain;
     for (size_t i = 1; i < n.children.size(); i += 2) {
       const size_t k = i / 2;
-      ExprPtr link = make_binary(binop(*n.children[i]), operands[k], operands[k + 1],
-                                 pos(*n.children[i]));
+      ExprPtr link =
+          make_binary(binop(*n.children[i]), operands[k], operands[k + 1], pos(*n.children[i]));
       chain = chain ? make_binary(BinOp::And, chain, link, link->pos) : link;
     }
     return chain;
@@ -321,8 +296,7 @@ private:
   ExprPtr memory_predicate(const Node &n) const {
     const bool is_valid = n.is_type<g::valid_expr>();
     auto e = make_expr(is_valid ? ExprKind::Valid : ExprKind::Separated, {}, pos(n));
-    if (is_valid)
-      e->read_only = n.children.at(0)->string().starts_with("valid_read");
+    if (is_valid) e->read_only = n.children.at(0)->string().starts_with("valid_read");
     const Node &call = *n.children.back();
     for (const auto &a : call.children)
       e->locs.push_back(pointer_set(*a));
@@ -358,8 +332,7 @@ private:
       loc.var = e->name;
       return loc;
     }
-    if (e->kind != ExprKind::Deref)
-      fail(n, "expected a location (x, *p, p[i] or p[lo .. hi])");
+    if (e->kind != ExprKind::Deref) fail(n, "expected a location (x, *p, p[i] or p[lo .. hi])");
     loc.kind = Location::Kind::Mem;
     const ExprPtr &target = e->args[0];
     if (target->kind == ExprKind::Binary && target->binop == BinOp::Add) {
@@ -411,8 +384,7 @@ private:
   StmtPtr stmt(const Node &n) const {
     auto s = std::make_shared<Stmt>();
     const Node *body = n.children.back().get();
-    if (n.children.size() == 2)
-      s->src = src_loc(*n.children.front());
+    if (n.children.size() == 2) s->src = src_loc(*n.children.front());
     s->pos = pos(*body);
     statement(*s, *body);
     return s;
@@ -426,8 +398,7 @@ private:
       const Node &dt = *n.children.at(1);
       s.type = type(*dt.children.at(0));
       s.array_len = array_len(dt);
-      if (const Node *init = child<g::var_init>(n))
-        s.rhs = expr_of(*init->children.at(0));
+      if (const Node *init = child<g::var_init>(n)) s.rhs = expr_of(*init->children.at(0));
     } else if (n.is_type<g::if_stmt>()) {
       s.kind = StmtKind::If;
       s.cond = expr_of(*n.children.at(0));
@@ -460,8 +431,7 @@ private:
       s.kind = StmtKind::Continue;
     } else if (n.is_type<g::return_stmt>()) {
       s.kind = StmtKind::Return;
-      if (!n.children.empty())
-        s.rhs = expr_of(*n.children.at(0));
+      if (!n.children.empty()) s.rhs = expr_of(*n.children.at(0));
     } else if (n.is_type<g::call_stmt>()) {
       call(s, *n.children.at(0));
     } else if (n.is_type<g::assert_stmt>() || n.is_type<g::assume_stmt>()) {
@@ -510,15 +480,13 @@ private:
 
   std::optional<SrcLoc> decl_src(const Node &n) const {
     for (const auto &c : n.children)
-      if (c->is_type<g::src_loc>())
-        return src_loc(*c);
+      if (c->is_type<g::src_loc>()) return src_loc(*c);
     return std::nullopt;
   }
 
   std::string decl_name(const Node &n) const {
     for (const auto &c : n.children)
-      if (c->is_type<g::ident_text>())
-        return c->string();
+      if (c->is_type<g::ident_text>()) return c->string();
     fail(n, "expected a name");
   }
 
@@ -582,8 +550,7 @@ Program parse_text(const std::string &text, const std::string &filename) {
   pegtl::memory_input in(text, filename);
   try {
     auto root = pegtl::parse_tree::parse<g::file, selector, pegtl::nothing, control>(in);
-    if (!root)
-      throw Error(SrcLoc{filename, 1, 1}, "expected a declaration");
+    if (!root) throw Error(SrcLoc{filename, 1, 1}, "expected a declaration");
     return Builder(filename).program(*root);
   } catch (const pegtl::parse_error &e) {
     const auto &p = e.positions().front();
@@ -596,8 +563,7 @@ Program parse_text(const std::string &text, const std::string &filename) {
 
 Program parse_file(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw Error(SrcLoc{path, 0, 0}, "cannot read file");
+  if (!in) throw Error(SrcLoc{path, 0, 0}, "cannot read file");
   std::ostringstream ss;
   ss << in.rdbuf();
   return parse_text(ss.str(), path);

@@ -69,7 +69,7 @@ Prec prec(const Expr &e) {
     return e.value < 0 ? P_UNARY : P_POSTFIX;
   case ExprKind::Deref:
     return e.args[0]->kind == ExprKind::Binary && e.args[0]->binop == BinOp::Add ? P_POSTFIX
-                                                                                  : P_UNARY;
+                                                                                 : P_UNARY;
   case ExprKind::Quant:
   case ExprKind::Let:
   case ExprKind::Ite:
@@ -82,8 +82,7 @@ Prec prec(const Expr &e) {
 std::string quote(const std::string &s) {
   std::string out = "\"";
   for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
+    if (c == '"' || c == '\\') out += '\\';
     out += c;
   }
   return out + "\"";
@@ -126,22 +125,17 @@ public:
 
   void stmt(const Stmt &s, int depth) {
     indent(depth);
-    if (s.src)
-      out_ << print(*s.src) << " ";
+    if (s.src) out_ << print(*s.src) << " ";
     body(s, depth);
     out_ << "\n";
   }
 
   void annotation(const Annotation &a, int depth, bool own_line) {
-    if (own_line)
-      indent(depth);
+    if (own_line) indent(depth);
     out_ << keyword(a.kind);
-    if (!a.id.empty())
-      out_ << " #" << a.id;
-    if (!a.name.empty())
-      out_ << " " << quote(a.name);
-    if (a.src)
-      out_ << " " << print(*a.src);
+    if (!a.id.empty()) out_ << " #" << a.id;
+    if (!a.name.empty()) out_ << " " << quote(a.name);
+    if (a.src) out_ << " " << print(*a.src);
     out_ << " { ";
     if (a.kind == AnnotKind::Writes || a.kind == AnnotKind::LoopWrites) {
       for (size_t i = 0; i < a.locs.size(); ++i)
@@ -150,8 +144,7 @@ public:
       out_ << print(*a.expr);
     }
     out_ << (a.locs.empty() && !a.expr ? "}" : " }");
-    if (own_line)
-      out_ << "\n";
+    if (own_line) out_ << "\n";
   }
 
   void indent(int depth) { out_ << std::string(2 * depth, ' '); }
@@ -163,18 +156,15 @@ private:
     switch (s.kind) {
     case StmtKind::VarDecl:
       out_ << "var " << s.name << " : " << s.type.str();
-      if (s.array_len)
-        out_ << "[" << *s.array_len << "]";
-      if (s.rhs)
-        out_ << " = " << print(*s.rhs);
+      if (s.array_len) out_ << "[" << *s.array_len << "]";
+      if (s.rhs) out_ << " = " << print(*s.rhs);
       out_ << ";";
       break;
     case StmtKind::Assign:
       out_ << print(*s.lhs) << " := " << print(*s.rhs) << ";";
       break;
     case StmtKind::Call:
-      if (s.lhs)
-        out_ << print(*s.lhs) << " := ";
+      if (s.lhs) out_ << print(*s.lhs) << " := ";
       out_ << "call " << s.callee << "(" << join(s.args) << ");";
       break;
     case StmtKind::If:
@@ -218,8 +208,7 @@ private:
   void if_chain(const Stmt &s, int depth) {
     out_ << "if " << print(*s.cond) << " ";
     block(s.body, depth);
-    if (s.else_body.empty())
-      return;
+    if (s.else_body.empty()) return;
     out_ << " else ";
     // `else if` only when the nested if carries nothing the chain form would lose.
     const auto &e = s.else_body;
@@ -237,7 +226,9 @@ std::string params(const std::vector<Binder> &ps) {
   return out + ")";
 }
 
-std::string decl_loc(const std::optional<SrcLoc> &src) { return src ? " " + print(*src) : ""; }
+std::string decl_loc(const std::optional<SrcLoc> &src) {
+  return src ? " " + print(*src) : "";
+}
 
 } // namespace
 
@@ -292,17 +283,13 @@ std::string print(const SrcLoc &l) {
 }
 
 std::string print(const Location &l, bool as_pointer_set) {
-  if (l.kind == Location::Kind::Var)
-    return l.var;
+  if (l.kind == Location::Kind::Var) return l.var;
   if (as_pointer_set) {
-    if (l.hi)
-      return at_least(*l.ptr, P_ADD) + " + (" + print(*l.lo) + " .. " + print(*l.hi) + ")";
-    if (l.lo)
-      return at_least(*l.ptr, P_ADD) + " + " + at_least(*l.lo, P_MUL);
+    if (l.hi) return at_least(*l.ptr, P_ADD) + " + (" + print(*l.lo) + " .. " + print(*l.hi) + ")";
+    if (l.lo) return at_least(*l.ptr, P_ADD) + " + " + at_least(*l.lo, P_MUL);
     return print(*l.ptr);
   }
-  if (!l.lo)
-    return "*" + at_least(*l.ptr, P_UNARY);
+  if (!l.lo) return "*" + at_least(*l.ptr, P_UNARY);
   std::string index = print(*l.lo) + (l.hi ? " .. " + print(*l.hi) : "");
   return at_least(*l.ptr, P_POSTFIX) + "[" + index + "]";
 }
@@ -351,8 +338,9 @@ std::string print(const Expr &e) {
   }
   case ExprKind::Valid:
   case ExprKind::Separated: {
-    std::string out = e.kind == ExprKind::Separated ? "separated(" : e.read_only ? "valid_read("
-                                                                                 : "valid(";
+    std::string out = e.kind == ExprKind::Separated ? "separated("
+                      : e.read_only                 ? "valid_read("
+                                                    : "valid(";
     for (size_t i = 0; i < e.locs.size(); ++i)
       out += (i ? ", " : "") + print(e.locs[i], true);
     return out + ")";
@@ -368,31 +356,26 @@ std::string print(const Program &p) {
   StmtPrinter sp(out);
   bool first = true;
   for (const auto &d : p.decls) {
-    if (!first)
-      out << "\n";
+    if (!first) out << "\n";
     first = false;
     if (auto *g = std::get_if<std::shared_ptr<Global>>(&d)) {
       const Global &gl = **g;
       out << "global" << decl_loc(gl.src) << " " << gl.name << " : " << gl.type.str();
-      if (gl.array_len)
-        out << "[" << *gl.array_len << "]";
+      if (gl.array_len) out << "[" << *gl.array_len << "]";
       out << "\n";
     } else if (auto *l = std::get_if<std::shared_ptr<LogicDef>>(&d)) {
       const LogicDef &ld = **l;
       out << (ld.is_predicate ? "predicate" : "function") << decl_loc(ld.src) << " " << ld.name
           << params(ld.params);
-      if (!ld.is_predicate)
-        out << " : " << ld.ret.str();
-      if (ld.body)
-        out << " =\n  " << print(*ld.body);
+      if (!ld.is_predicate) out << " : " << ld.ret.str();
+      if (ld.body) out << " =\n  " << print(*ld.body);
       out << "\n";
     } else if (auto *a = std::get_if<std::shared_ptr<Annotation>>(&d)) {
       sp.annotation(**a, 0, true);
     } else {
       const Function &f = *std::get<std::shared_ptr<Function>>(d);
       out << "fun" << decl_loc(f.src) << " " << f.name << params(f.params);
-      if (!f.ret.is_unit())
-        out << " : " << f.ret.str();
+      if (!f.ret.is_unit()) out << " : " << f.ret.str();
       out << "\n";
       for (const auto &c : f.contract)
         sp.annotation(c, 1, true);

@@ -16,14 +16,12 @@ Type Type::pointer(Type pointee) {
 }
 
 BigInt Type::min_value() const {
-  if (!signed_)
-    return 0;
+  if (!signed_) return 0;
   return -(BigInt(1) << (bits_ - 1));
 }
 
 BigInt Type::max_value() const {
-  if (!signed_)
-    return (BigInt(1) << bits_) - 1;
+  if (!signed_) return (BigInt(1) << bits_) - 1;
   return (BigInt(1) << (bits_ - 1)) - 1;
 }
 
@@ -44,8 +42,7 @@ std::string Type::str() const {
 }
 
 bool operator==(const Type &a, const Type &b) {
-  if (a.kind_ != b.kind_)
-    return false;
+  if (a.kind_ != b.kind_) return false;
   switch (a.kind_) {
   case Type::Kind::Machine:
     return a.bits_ == b.bits_ && a.signed_ == b.signed_;
@@ -57,17 +54,12 @@ bool operator==(const Type &a, const Type &b) {
 }
 
 std::optional<Type> scalar_type_named(const std::string &name) {
-  if (name == "int")
-    return Type::integer();
-  if (name == "bool")
-    return Type::boolean();
-  if (name == "unit")
-    return Type::unit();
+  if (name == "int") return Type::integer();
+  if (name == "bool") return Type::boolean();
+  if (name == "unit") return Type::unit();
   for (int bits : {8, 16, 32, 64}) {
-    if (name == "int" + std::to_string(bits))
-      return Type::machine(bits, true);
-    if (name == "uint" + std::to_string(bits))
-      return Type::machine(bits, false);
+    if (name == "int" + std::to_string(bits)) return Type::machine(bits, true);
+    if (name == "uint" + std::to_string(bits)) return Type::machine(bits, false);
   }
   return std::nullopt;
 }

@@ -38,7 +38,9 @@ public:
   /// Bounds of a machine integer type.
   BigInt min_value() const;
   BigInt max_value() const;
-  bool fits(const BigInt &v) const { return !is_machine() || (v >= min_value() && v <= max_value()); }
+  bool fits(const BigInt &v) const {
+    return !is_machine() || (v >= min_value() && v <= max_value());
+  }
 
   /// The text of the type, as written in `.ivl`: int32, uint8, ptr int32, ...
   std::string str() const;

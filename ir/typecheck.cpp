@@ -18,10 +18,10 @@ struct VarInfo {
 
 /// What an expression may use where it stands.
 struct Env {
-  bool logic = false;          ///< annotation (mathematical arithmetic) or code (machine)
-  bool allow_result = false;   ///< postconditions
-  bool allow_old = false;      ///< postconditions, loop annotations, assertions
-  bool allow_globals = true;   ///< logic definitions take their state through parameters
+  bool logic = false;        ///< annotation (mathematical arithmetic) or code (machine)
+  bool allow_result = false; ///< postconditions
+  bool allow_old = false;    ///< postconditions, loop annotations, assertions
+  bool allow_globals = true; ///< logic definitions take their state through parameters
   const Function *fn = nullptr;
   const std::set<std::string> *labels = nullptr;
   bool in_loop_annot = false;
@@ -29,7 +29,9 @@ struct Env {
 
 const Type null_type = Type::pointer(Type::unit());
 
-bool is_null_type(const Type &t) { return t == null_type; }
+bool is_null_type(const Type &t) {
+  return t == null_type;
+}
 
 bool is_literal(const Expr &e) {
   return e.kind == ExprKind::IntLit ||
@@ -61,8 +63,7 @@ private:
   void declare_names() {
     std::set<std::string> seen, ids;
     auto unique = [&](const std::string &name, Pos pos) {
-      if (!seen.insert(name).second)
-        fail(pos, "'" + name + "' is already declared");
+      if (!seen.insert(name).second) fail(pos, "'" + name + "' is already declared");
     };
     for (auto &d : p_.decls) {
       if (auto *g = std::get_if<std::shared_ptr<Global>>(&d))
@@ -73,20 +74,17 @@ private:
         unique((*f)->name, (*f)->pos);
     }
     for_each_annotation([&](Annotation &a) {
-      if (!ids.insert(a.id).second)
-        fail(a.pos, "duplicate annotation id '#" + a.id + "'");
+      if (!ids.insert(a.id).second) fail(a.pos, "duplicate annotation id '#" + a.id + "'");
     });
   }
 
   template <typename F> void for_each_annotation(F f) {
     for (auto &d : p_.decls) {
-      if (auto *a = std::get_if<std::shared_ptr<Annotation>>(&d))
-        f(**a);
+      if (auto *a = std::get_if<std::shared_ptr<Annotation>>(&d)) f(**a);
       if (auto *fn = std::get_if<std::shared_ptr<Function>>(&d)) {
         for (auto &c : (*fn)->contract)
           f(c);
-        if ((*fn)->body)
-          for_each_stmt_annotation(*(*fn)->body, f);
+        if ((*fn)->body) for_each_stmt_annotation(*(*fn)->body, f);
       }
     }
   }
@@ -101,18 +99,16 @@ private:
 
   const VarInfo *lookup(const std::string &name) const {
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
-      if (auto f = it->find(name); f != it->end())
-        return &f->second;
+      if (auto f = it->find(name); f != it->end()) return &f->second;
     return nullptr;
   }
 
   VarInfo resolve(const std::string &name, Pos pos, const Env &env) const {
-    if (const VarInfo *v = lookup(name))
-      return *v;
+    if (const VarInfo *v = lookup(name)) return *v;
     if (const Global *g = p_.global(name)) {
       if (!env.allow_globals)
-        fail(pos, "a logic definition cannot read the global '" + name +
-                      "': pass it as a parameter");
+        fail(pos,
+             "a logic definition cannot read the global '" + name + "': pass it as a parameter");
       return VarInfo{g->array_len ? Type::pointer(g->type) : g->type, VarRef::Global,
                      g->array_len.has_value()};
     }
@@ -131,10 +127,8 @@ private:
   // ---- expressions ----
   /// Whether a value of type `from` (expression `e`) may stand where `to` is expected.
   static bool fits(const Type &to, const Type &from, const Env &env) {
-    if (to == from)
-      return true;
-    if (to.is_ptr() && is_null_type(from))
-      return true;
+    if (to == from) return true;
+    if (to.is_ptr() && is_null_type(from)) return true;
     return env.logic && to.is_int() && from.is_numeric();
   }
 
@@ -151,14 +145,12 @@ private:
   Type expect_numeric(Expr &e, const Env &env, const std::optional<Type> &hint,
                       const std::string &what) {
     const Type t = check(e, env, hint);
-    if (!t.is_numeric())
-      fail(e.pos, what + " must be an integer, not " + t.str());
+    if (!t.is_numeric()) fail(e.pos, what + " must be an integer, not " + t.str());
     return t;
   }
 
   void logic_only(const Expr &e, const Env &env, const char *what) const {
-    if (!env.logic)
-      fail(e.pos, std::string(what) + " is only allowed in annotations");
+    if (!env.logic) fail(e.pos, std::string(what) + " is only allowed in annotations");
   }
 
   Type check(Expr &e, const Env &env, const std::optional<Type> &hint = std::nullopt) {
@@ -210,8 +202,7 @@ private:
       scopes_.emplace_back();
       for (const auto &b : e.binders) {
         check_value_type(b.type, b.pos, "a quantified variable");
-        if (scopes_.back().count(b.name))
-          fail(b.pos, "'" + b.name + "' is bound twice");
+        if (scopes_.back().count(b.name)) fail(b.pos, "'" + b.name + "' is bound twice");
         push(b.name, VarInfo{b.type, VarRef::Bound});
       }
       expect_bool(*e.args[0], env, "the body of a quantifier");
@@ -252,15 +243,13 @@ private:
 
   void check_label(const Expr &e, const Env &env) const {
     static const std::set<std::string> builtin = {"Pre", "Here", "Old"};
-    if (builtin.count(e.name))
-      return;
+    if (builtin.count(e.name)) return;
     if (e.name == "LoopEntry" || e.name == "LoopCurrent") {
       if (!env.in_loop_annot)
         fail(e.pos, "the label " + e.name + " is only meaningful in loop annotations");
       return;
     }
-    if (!env.labels || !env.labels->count(e.name))
-      fail(e.pos, "unknown label '" + e.name + "'");
+    if (!env.labels || !env.labels->count(e.name)) fail(e.pos, "unknown label '" + e.name + "'");
   }
 
   Type unary(Expr &e, const Env &env, const std::optional<Type> &hint) {
@@ -306,20 +295,17 @@ private:
       const Type ta = check(*e.args[0], env, hint);
       if (ta.is_ptr() && !is_null_type(ta)) {
         const Type tb = check(*e.args[1], env);
-        if (tb.is_numeric())
-          return ta;
+        if (tb.is_numeric()) return ta;
         if (e.binop == BinOp::Sub && tb == ta)
           return env.logic ? Type::integer() : Type::machine(64, true);
         fail(e.pos, "cannot apply " + op + " to " + ta.str() + " and " + tb.str());
       }
     }
     auto [ta, tb] = operands(e, env, is_cmp(e.binop) ? std::nullopt : hint);
-    if (is_cmp(e.binop))
-      return comparison(e, env, ta, tb, op);
+    if (is_cmp(e.binop)) return comparison(e, env, ta, tb, op);
     if (!ta.is_numeric() || !tb.is_numeric())
       fail(e.pos, "cannot apply " + op + " to " + ta.str() + " and " + tb.str());
-    if (env.logic)
-      return Type::integer();
+    if (env.logic) return Type::integer();
     if (ta != tb)
       fail(e.pos, "the operands of " + op + " have different types " + ta.str() + " and " +
                       tb.str() + ": convert one of them");
@@ -336,8 +322,7 @@ private:
       ok = ta == tb || is_null_type(ta) || is_null_type(tb);
     else
       ok = eq && ta == tb && ta.is_bool();
-    if (!ok)
-      fail(e.pos, "cannot compare " + ta.str() + " and " + tb.str() + " with " + op);
+    if (!ok) fail(e.pos, "cannot compare " + ta.str() + " and " + tb.str() + " with " + op);
     return Type::boolean();
   }
 
@@ -345,13 +330,10 @@ private:
     expect_bool(*e.args[0], env, "the condition");
     const Type t1 = check(*e.args[1], env, hint);
     const Type t2 = check(*e.args[2], env, t1.is_unit() ? hint : std::optional<Type>(t1));
-    if (t1 == t2)
-      return t1;
+    if (t1 == t2) return t1;
     if (t1.is_numeric() && t2.is_numeric()) {
-      if (env.logic)
-        return Type::integer();
-      if (is_literal(*e.args[1]))
-        return check(*e.args[1], env, t2);
+      if (env.logic) return Type::integer();
+      if (is_literal(*e.args[1])) return check(*e.args[1], env, t2);
     }
     if (t1.is_ptr() && t2.is_ptr() && (is_null_type(t1) || is_null_type(t2)))
       return is_null_type(t1) ? t2 : t1;
@@ -387,8 +369,7 @@ private:
       fail(l.pos, std::string(pointer_set ? "a pointer" : "a dereferenced value") +
                       " is expected, not " + t.str());
     for (auto *bound : {&l.lo, &l.hi})
-      if (*bound)
-        expect_numeric(**bound, env, std::nullopt, "a range bound");
+      if (*bound) expect_numeric(**bound, env, std::nullopt, "a range bound");
   }
 
   // ---- declarations ----
@@ -398,8 +379,7 @@ private:
     scopes_.assign(1, {});
     for (const auto &b : l.params) {
       check_value_type(b.type, b.pos, "a parameter");
-      if (scopes_.back().count(b.name))
-        fail(b.pos, "duplicate parameter '" + b.name + "'");
+      if (scopes_.back().count(b.name)) fail(b.pos, "duplicate parameter '" + b.name + "'");
       push(b.name, VarInfo{b.type, VarRef::LogicParam});
     }
     check_value_type(l.ret, l.pos, "a logic function");
@@ -426,8 +406,7 @@ private:
     labels_.clear();
     for (const auto &b : f.params) {
       check_value_type(b.type, b.pos, "a parameter");
-      if (!declared_.insert(b.name).second)
-        fail(b.pos, "duplicate parameter '" + b.name + "'");
+      if (!declared_.insert(b.name).second) fail(b.pos, "duplicate parameter '" + b.name + "'");
       push(b.name, VarInfo{b.type, VarRef::Param});
     }
     if (f.ret.is_ptr() && f.ret.pointee().is_unit())
@@ -501,8 +480,7 @@ private:
   void assignable(Expr &lhs, const Env &env) {
     if (lhs.kind == ExprKind::Var) {
       const VarInfo v = resolve(lhs.name, lhs.pos, env);
-      if (v.is_array)
-        fail(lhs.pos, "cannot assign to the array '" + lhs.name + "'");
+      if (v.is_array) fail(lhs.pos, "cannot assign to the array '" + lhs.name + "'");
     } else if (lhs.kind != ExprKind::Deref) {
       fail(lhs.pos, "cannot assign to this expression: a variable or a memory cell is expected");
     }
@@ -516,10 +494,8 @@ private:
       check_value_type(s.type, s.pos, "a variable");
       if (!declared_.insert(s.name).second)
         fail(s.pos, "'" + s.name + "' is already declared in this function");
-      if (s.array_len && s.rhs)
-        fail(s.pos, "an array declaration cannot have an initialiser");
-      if (s.rhs)
-        expect(*s.rhs, s.type, env, "the initialiser");
+      if (s.array_len && s.rhs) fail(s.pos, "an array declaration cannot have an initialiser");
+      if (s.rhs) expect(*s.rhs, s.type, env, "the initialiser");
       push(s.name, VarInfo{s.array_len ? Type::pointer(s.type) : s.type, VarRef::Local,
                            s.array_len.has_value()});
       break;
@@ -542,16 +518,15 @@ private:
     case StmtKind::Break:
     case StmtKind::Continue:
       if (loop_depth_ == 0)
-        fail(s.pos, std::string(s.kind == StmtKind::Break ? "'break'" : "'continue'") +
-                        " outside a loop");
+        fail(s.pos,
+             std::string(s.kind == StmtKind::Break ? "'break'" : "'continue'") + " outside a loop");
       break;
     case StmtKind::Return:
       if (f.ret.is_unit() && s.rhs)
         fail(s.pos, "'" + f.name + "' has no result: return without a value");
       if (!f.ret.is_unit() && !s.rhs)
         fail(s.pos, "'" + f.name + "' must return a value of type " + f.ret.str());
-      if (s.rhs)
-        expect(*s.rhs, f.ret, env, "the returned value");
+      if (s.rhs) expect(*s.rhs, f.ret, env, "the returned value");
       break;
     case StmtKind::Call:
       call(s, env);
@@ -598,10 +573,8 @@ private:
                       " arguments, not " + std::to_string(s.args.size()));
     for (size_t i = 0; i < s.args.size(); ++i)
       expect(*s.args[i], callee->params[i].type, env, "argument " + std::to_string(i + 1));
-    if (!s.lhs)
-      return;
-    if (callee->ret.is_unit())
-      fail(s.pos, "'" + s.callee + "' has no result to assign");
+    if (!s.lhs) return;
+    if (callee->ret.is_unit()) fail(s.pos, "'" + s.callee + "' has no result to assign");
     assignable(*s.lhs, env);
     if (s.lhs->type != callee->ret)
       fail(s.lhs->pos, "the result of '" + s.callee + "' has type " + callee->ret.str() +
@@ -636,8 +609,7 @@ void assign_ids(Program &p) {
       for (auto &c : (*f)->contract)
         if (c.id.empty())
           c.id = prefix + kind_word(c.kind) + std::to_string(++count[kind_word(c.kind)]);
-      if ((*f)->body)
-        assign_block_ids(*(*f)->body, prefix, count);
+      if ((*f)->body) assign_block_ids(*(*f)->body, prefix, count);
     }
   }
 }

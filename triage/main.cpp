@@ -36,11 +36,14 @@ void print_help() {
 
 const std::vector<Command> &commands() {
   auto &all = registry();
-  std::sort(all.begin(), all.end(), [](const Command &a, const Command &b) { return a.name < b.name; });
+  std::sort(all.begin(), all.end(),
+            [](const Command &a, const Command &b) { return a.name < b.name; });
   return all;
 }
 
-Registrar::Registrar(Command c) { registry().push_back(std::move(c)); }
+Registrar::Registrar(Command c) {
+  registry().push_back(std::move(c));
+}
 
 } // namespace triage::cli
 
@@ -56,7 +59,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   const auto &all = commands();
-  auto it = std::find_if(all.begin(), all.end(), [&](const Command &c) { return c.name == args[0]; });
+  auto it =
+      std::find_if(all.begin(), all.end(), [&](const Command &c) { return c.name == args[0]; });
   if (it == all.end()) {
     std::cerr << "triage: unknown command '" << args[0] << "' (see triage --help)\n";
     return 2;

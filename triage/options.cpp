@@ -9,8 +9,7 @@ Options::Options(const std::vector<std::string> &args, const std::set<std::strin
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
     if (a.size() < 2 || a.rfind("--", 0) != 0) {
-      if (a.size() > 1 && a[0] == '-' && a != "-")
-        throw UsageError("unknown option '" + a + "'");
+      if (a.size() > 1 && a[0] == '-' && a != "-") throw UsageError("unknown option '" + a + "'");
       positional_.push_back(a);
       continue;
     }
@@ -22,13 +21,11 @@ Options::Options(const std::vector<std::string> &args, const std::set<std::strin
       has_val = true;
     }
     if (flags.count(name)) {
-      if (has_val)
-        throw UsageError("option '--" + name + "' takes no value");
+      if (has_val) throw UsageError("option '--" + name + "' takes no value");
       flags_.insert(name);
     } else if (valued.count(name)) {
       if (!has_val) {
-        if (i + 1 >= args.size())
-          throw UsageError("option '--" + name + "' needs a value");
+        if (i + 1 >= args.size()) throw UsageError("option '--" + name + "' needs a value");
         val = args[++i];
       }
       values_[name].push_back(val);
@@ -40,8 +37,7 @@ Options::Options(const std::vector<std::string> &args, const std::set<std::strin
 
 std::optional<std::string> Options::value(const std::string &name) const {
   auto it = values_.find(name);
-  if (it == values_.end())
-    return std::nullopt;
+  if (it == values_.end()) return std::nullopt;
   return it->second.back();
 }
 
@@ -57,8 +53,7 @@ std::string Options::value_or(const std::string &name, const std::string &fallba
 std::string Options::choice(const std::string &name, const std::vector<std::string> &allowed,
                             const std::string &fallback) const {
   auto v = value(name);
-  if (!v)
-    return fallback;
+  if (!v) return fallback;
   if (std::find(allowed.begin(), allowed.end(), *v) == allowed.end()) {
     std::string list;
     for (const auto &a : allowed)
@@ -70,13 +65,11 @@ std::string Options::choice(const std::string &name, const std::vector<std::stri
 
 double Options::seconds(const std::string &name, double fallback) const {
   auto v = value(name);
-  if (!v)
-    return fallback;
+  if (!v) return fallback;
   try {
     size_t used = 0;
     const double d = std::stod(*v, &used);
-    if (used == v->size() && d > 0 && d <= 86400)
-      return d;
+    if (used == v->size() && d > 0 && d <= 86400) return d;
   } catch (const std::exception &) {
   }
   throw UsageError("option '--" + name + "' expects a positive number of seconds, not '" + *v +
@@ -84,10 +77,8 @@ double Options::seconds(const std::string &name, double fallback) const {
 }
 
 const std::string &Options::file() const {
-  if (positional_.empty())
-    throw UsageError("missing input file");
-  if (positional_.size() > 1)
-    throw UsageError("unexpected argument '" + positional_[1] + "'");
+  if (positional_.empty()) throw UsageError("missing input file");
+  if (positional_.size() > 1) throw UsageError("unexpected argument '" + positional_[1] + "'");
   return positional_.front();
 }
 

@@ -10,8 +10,8 @@ namespace triage::ir {
 namespace {
 
 std::string reprint_ensures(const std::string &expr) {
-  const Program p = parse_text("fun f(a: int, b: int, c: int, p: ptr int32): int ensures { " + expr +
-                                   " } { return 0; }",
+  const Program p = parse_text("fun f(a: int, b: int, c: int, p: ptr int32): int ensures { " +
+                                   expr + " } { return 0; }",
                                "t.ivl");
   return print(*p.function("f")->contract.at(0).expr);
 }
@@ -21,7 +21,9 @@ struct Case {
   const char *out;
 };
 
-void PrintTo(const Case &c, std::ostream *os) { *os << c.in; }
+void PrintTo(const Case &c, std::ostream *os) {
+  *os << c.in;
+}
 
 class ExprPrinting : public ::testing::TestWithParam<Case> {};
 

@@ -24,8 +24,7 @@ std::vector<fs::path> repository_ivl_files() {
       it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file() && it->path().extension() == ".ivl")
-      out.push_back(it->path());
+    if (it->is_regular_file() && it->path().extension() == ".ivl") out.push_back(it->path());
   }
   std::sort(out.begin(), out.end());
   return out;

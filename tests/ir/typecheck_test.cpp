@@ -25,15 +25,16 @@ TEST(Typecheck, CodeArithmeticKeepsTheMachineTypeLogicIsMathematical) {
   EXPECT_EQ(post.args[1]->type, Type::integer()); // x + 1 in logic
   EXPECT_EQ(post.args[0]->type, Type::machine(32, true));
   const Stmt &decl = *f->body->at(0);
-  EXPECT_EQ(decl.rhs->type, Type::machine(32, true)); // x + 1 in code
+  EXPECT_EQ(decl.rhs->type, Type::machine(32, true));          // x + 1 in code
   EXPECT_EQ(decl.rhs->args[1]->type, Type::machine(32, true)); // the literal takes x's type
 }
 
 TEST(Typecheck, ResolvesWhatEachNameDenotes) {
-  const Program p = checked("global g: int32\n"
-                            "predicate pos(v: int) = v > 0\n"
-                            "fun f(x: int32) requires { forall i: int. pos(i) -> i + x + g > 0 } {\n"
-                            "  var y: int32 = x;\n  g := y;\n}\n");
+  const Program p =
+      checked("global g: int32\n"
+              "predicate pos(v: int) = v > 0\n"
+              "fun f(x: int32) requires { forall i: int. pos(i) -> i + x + g > 0 } {\n"
+              "  var y: int32 = x;\n  g := y;\n}\n");
   const Function *f = p.function("f");
   const Expr &body = *f->contract.at(0).expr->args.at(0); // pos(i) -> ...
   EXPECT_EQ(body.args[0]->args[0]->ref, VarRef::Bound);
