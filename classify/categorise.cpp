@@ -1,0 +1,84 @@
+#include "classify/categorise.hpp"
+
+namespace triage::classify {
+
+bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed) {
+  if (goal.kind != failed.kind || goal.at.line != failed.at.line || goal.at.file != failed.at.file)
+    return false;
+  return goal.annot_id.empty() || failed.annot_id.empty() || goal.annot_id == failed.annot_id;
+}
+
+RunResult judge(const rac::Outcome &o, const ir::GoalRef &goal) {
+  switch (o.kind) {
+  case rac::OutcomeKind::Ok:
+    return RunResult::Ok;
+  case rac::OutcomeKind::Failure:
+    // A failure without a goal cannot be attributed: treat it as inconclusive, never as a match.
+    if (!o.goal) return RunResult::Inconclusive;
+    return same_goal(goal, *o.goal) ? RunResult::FailsGoal : RunResult::FailsOther;
+  case rac::OutcomeKind::Stuck:
+    return RunResult::Stuck;
+  case rac::OutcomeKind::OutsidePrecondition:
+    return RunResult::OutsidePre;
+  case rac::OutcomeKind::NotExecutable:
+  case rac::OutcomeKind::LimitReached:
+    return RunResult::Inconclusive;
+  }
+  return RunResult::Inconclusive;
+}
+
+Category categorise(RunResult small, std::optional<RunResult> giant) {
+  switch (small) {
+  case RunResult::FailsGoal:
+    return Category::NonCompliance;
+  case RunResult::FailsOther:
+    return Category::NonComplianceElsewhere;
+  case RunResult::OutsidePre:
+  case RunResult::Stuck: // small steps never get stuck; a bad oracle cannot matter there
+    return Category::InvalidModel;
+  case RunResult::Inconclusive:
+    return Category::Inconclusive;
+  case RunResult::Ok:
+    break;
+  }
+  if (!giant) return Category::NeedsGiantStep;
+  switch (*giant) {
+  case RunResult::FailsGoal:
+    return Category::SubcontractWeakness;
+  case RunResult::FailsOther:
+    return Category::WeaknessElsewhere;
+  case RunResult::Stuck:
+  case RunResult::OutsidePre:
+    return Category::InvalidModel;
+  case RunResult::Ok:
+    return Category::Discarded;
+  case RunResult::Inconclusive:
+    return Category::Inconclusive;
+  }
+  return Category::Inconclusive;
+}
+
+const char *category_phrase(Category c) {
+  switch (c) {
+  case Category::NonCompliance:
+    return "a real run fails this goal";
+  case Category::NonComplianceElsewhere:
+    return "a real run fails another goal first: reported there";
+  case Category::NeedsGiantStep:
+    return "a real run satisfies every annotation";
+  case Category::SubcontractWeakness:
+    return "a real run satisfies this goal, a run through the contracts fails it";
+  case Category::WeaknessElsewhere:
+    return "the run through the contracts fails another goal first";
+  case Category::InvalidModel:
+    return "the model is invalid (inputs outside the precondition, or values a contract forbids): "
+           "prover incapacity suspected";
+  case Category::Discarded:
+    return "the model satisfies this goal under the contracts: discarded";
+  case Category::Inconclusive:
+    return "a run could not be completed";
+  }
+  return "";
+}
+
+} // namespace triage::classify

@@ -1,0 +1,47 @@
+// Counterexample categorisation (Becker et al. 2021, section 2) as a small pure function over the
+// outcome of a small-step run and, when one was needed, of a giant-step run from the same
+// candidate counterexample. No solver and no interpreter here: only their results.
+#pragma once
+
+#include "ir/goal.hpp"
+#include "rac/interpreter.hpp"
+
+#include <optional>
+
+namespace triage::classify {
+
+/// Whether a runtime failure is a failure of `goal`: same kind and source line (and file), and
+/// the same annotation when both name one. Sub-goals of a split annotation share all three.
+bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed);
+
+/// What one run says about one goal.
+enum class RunResult {
+  FailsGoal,    ///< the run fails this goal
+  FailsOther,   ///< the run fails another goal first
+  Stuck,        ///< a giant step's oracle contradicts its contract
+  Ok,           ///< the run ends normally
+  OutsidePre,   ///< the inputs violate the entry precondition
+  Inconclusive, ///< not executable, or a step or time limit reached
+};
+
+RunResult judge(const rac::Outcome &o, const ir::GoalRef &goal);
+
+/// What a candidate counterexample shows about a goal.
+enum class Category {
+  NonCompliance,          ///< small-step run fails the goal
+  NonComplianceElsewhere, ///< small-step run fails another goal: a non-compliance of that one
+  NeedsGiantStep,         ///< small-step run ends normally: run giant-step to decide
+  SubcontractWeakness,    ///< small-step ends normally, giant-step fails the goal
+  WeaknessElsewhere,      ///< giant-step fails another goal: says nothing about this one
+  InvalidModel,           ///< inputs outside the precondition or giant step stuck: bad model
+  Discarded,              ///< giant-step ends normally: the model satisfies the goal
+  Inconclusive,           ///< a run could not be completed (limits, non-executable code)
+};
+
+/// Categorises from the small-step result and, once it is known, the giant-step result.
+Category categorise(RunResult small, std::optional<RunResult> giant = std::nullopt);
+
+/// A short fixed phrase per category, for the notes of a diagnosis ("model discarded: ...").
+const char *category_phrase(Category c);
+
+} // namespace triage::classify

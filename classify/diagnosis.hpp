@@ -1,0 +1,37 @@
+// The diagnosis of one goal and the report of a whole program: what strategies produce and the
+// renderers print. Plain data, no behaviour.
+#pragma once
+
+#include "classify/verdict.hpp"
+#include "ir/counterexample.hpp"
+#include "vcgen/prove.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace triage::classify {
+
+struct GoalDiagnosis {
+  vcgen::GoalResult result; ///< the goal and what the prover said
+  Verdict verdict = Verdict::Unknown;
+  Scope scope = Scope::Single;           ///< subcontract weakness: one contract or all together
+  std::vector<std::string> subcontracts; ///< subcontract weakness: the contracts to strengthen
+  /// Non-compliance: the inputs (no subcontract outputs). Subcontract weakness: the inputs and the
+  /// outputs of the giant-stepped subcontracts. Replays under the policy `scope` implies.
+  std::optional<ir::Counterexample> counterexample;
+  std::string failure_state;      ///< the variables at the failure on the replay, for people
+  std::string strategy;           ///< which strategy gave the verdict
+  long time_ms = 0;               ///< time spent diagnosing this goal
+  std::vector<std::string> notes; ///< what happened to each candidate counterexample
+  int models_tried = 0;
+};
+
+/// The goals of one program, in program order.
+struct Report {
+  std::string file;     ///< the input file as given on the command line
+  std::string strategy; ///< the strategy asked for
+  std::vector<GoalDiagnosis> goals;
+};
+
+} // namespace triage::classify

@@ -1,0 +1,203 @@
+#include "classify/model_strategy.hpp"
+
+#include "classify/categorise.hpp"
+#include "classify/replay.hpp"
+
+#include <algorithm>
+
+namespace triage::classify {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string outcome_text(const rac::Outcome &o) {
+  std::string s = rac::outcome_name(o.kind);
+  if (o.goal)
+    s += std::string(" of ") + ir::goal_kind_name(o.goal->kind) + " at line " +
+         std::to_string(o.goal->at.line);
+  if (!o.reason.empty()) s += " (" + o.reason + ")";
+  return s;
+}
+
+/// Names of the subcontracts a run giant-stepped, each once, in the order first taken.
+std::vector<std::string> traversed(const rac::Outcome &o) {
+  std::vector<std::string> names;
+  for (const auto &s : o.giant_steps)
+    if (std::find(names.begin(), names.end(), s.subcontract) == names.end())
+      names.push_back(s.subcontract);
+  return names;
+}
+
+/// Diagnoses one failed goal from successive candidate counterexamples.
+class GoalDiagnoser {
+public:
+  GoalDiagnoser(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals, size_t index)
+      : ctx_(ctx), goals_(goals), index_(index), d_(goals[index]),
+        deadline_(Clock::now() + ctx.options.goal_budget) {}
+
+  void run() {
+    if (d_.result.goal.function.empty() || d_.result.goal.function == "-") {
+      note("a lemma has no run to check a model against");
+      return;
+    }
+    std::optional<ir::Counterexample> candidate = d_.result.model;
+    if (!candidate) note("the prover gave no model");
+    for (int attempt = 0;; ++attempt) {
+      if (candidate && judge_model(*candidate)) return;
+      if (attempt >= ctx_.options.extra_models || Clock::now() >= deadline_) return;
+      candidate = next_model(attempt);
+    }
+  }
+
+private:
+  StrategyContext &ctx_;
+  std::vector<GoalDiagnosis> &goals_;
+  size_t index_;
+  GoalDiagnosis &d_;
+  Clock::time_point deadline_;
+  std::vector<ir::Counterexample> tried_;
+
+  const ir::GoalRef &goal() const { return d_.result.goal; }
+  void note(std::string s) { d_.notes.push_back(std::move(s)); }
+
+  RunLimits limits() const {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now());
+    return {ctx_.options.step_limit,
+            std::clamp(left, std::chrono::milliseconds(50), ctx_.options.run_limit)};
+  }
+
+  rac::Outcome run(const ir::Counterexample &cex, const rac::Policy &policy) {
+    return run_candidate(ctx_.program, cex, policy, limits());
+  }
+
+  /// The n-th further model: the other solver first (when the choice was left to triage), then
+  /// new seeds; every model tried so far is excluded.
+  std::optional<ir::Counterexample> next_model(int n) {
+    using vcgen::Prover;
+    const Prover answered = d_.result.prover == "cvc5" ? Prover::Cvc5 : Prover::Z3;
+    const Prover other = answered == Prover::Z3 ? Prover::Cvc5 : Prover::Z3;
+    Prover prover = ctx_.options.prover;
+    if (prover == Prover::Portfolio) prover = n % 2 == 0 ? other : answered;
+    const unsigned seed = static_cast<unsigned>(n + 1);
+    std::optional<ir::Counterexample> m = ctx_.session.another_model(index_, prover, seed, tried_);
+    if (!m)
+      note(std::string("no further model from ") + vcgen::prover_name(prover) + " (seed " +
+           std::to_string(seed) + ")");
+    return m;
+  }
+
+  /// Judges one candidate; true when it settled the goal's verdict.
+  bool judge_model(ir::Counterexample cex) {
+    if (cex.function.empty()) cex.function = goal().function;
+    tried_.push_back(cex);
+    ++d_.models_tried;
+    const std::string which = "model " + std::to_string(d_.models_tried) + ": ";
+
+    ir::Counterexample inputs_only = cex;
+    inputs_only.outputs.clear();
+    const rac::Outcome small = run(inputs_only, rac::Policy{});
+    Category c = categorise(judge(small, goal()));
+    if (c == Category::NonCompliance)
+      return settle_nc(inputs_only) || (note(which + "the failure did not replay"), false);
+    if (c == Category::NonComplianceElsewhere) {
+      note(which + category_phrase(c) + " (" + outcome_text(small) + ")");
+      report_elsewhere(inputs_only, *small.goal);
+      return false;
+    }
+    if (c != Category::NeedsGiantStep) {
+      note(which + category_phrase(c) + " (real run: " + outcome_text(small) + ")");
+      return false;
+    }
+    rac::Policy all;
+    all.all_giant = true;
+    const rac::Outcome giant = run(cex, all);
+    c = categorise(RunResult::Ok, judge(giant, goal()));
+    if (c == Category::SubcontractWeakness && settle_sw(cex, giant)) return true;
+    note(which + category_phrase(c) + " (run through the contracts: " + outcome_text(giant) + ")");
+    return false;
+  }
+
+  bool settle_nc(const ir::Counterexample &inputs) {
+    d_.verdict = Verdict::NonCompliance;
+    d_.counterexample = inputs;
+    d_.strategy = "model";
+    if (confirm(ctx_.program, d_, limits())) return true;
+    d_.verdict = Verdict::Unknown;
+    d_.counterexample.reset();
+    return false;
+  }
+
+  /// A real run failed another annotation: a non-compliance of that goal when it is a failed one
+  /// still without a definite verdict.
+  void report_elsewhere(const ir::Counterexample &inputs, const ir::GoalRef &failed) {
+    for (auto &other : goals_) {
+      if (&other == &d_ || other.result.status != vcgen::Status::Failed ||
+          is_definite(other.verdict) || !same_goal(other.result.goal, failed))
+        continue;
+      other.verdict = Verdict::NonCompliance;
+      other.counterexample = inputs;
+      other.strategy = "model";
+      ++other.models_tried;
+      if (confirm(ctx_.program, other, limits())) {
+        other.notes.push_back("counterexample found while diagnosing " +
+                              std::string(ir::goal_kind_name(goal().kind)) + " at line " +
+                              std::to_string(goal().at.line));
+        return;
+      }
+      other.verdict = Verdict::Unknown;
+      other.counterexample.reset();
+    }
+  }
+
+  /// The giant-step run failed the goal: name the weakest subcontracts and keep the verdict only
+  /// when its counterexample replays.
+  bool settle_sw(const ir::Counterexample &cex, const rac::Outcome &giant) {
+    const std::vector<std::string> names = traversed(giant);
+    d_.verdict = Verdict::SubcontractWeakness;
+    d_.strategy = "model";
+    for (const auto &s : names) {
+      rac::Policy one;
+      one.giant.insert(s);
+      const rac::Outcome alone = run(cex, one);
+      if (judge(alone, goal()) != RunResult::FailsGoal) continue;
+      d_.scope = Scope::Single;
+      d_.subcontracts = {s};
+      if (adopt(cex, alone.giant_steps)) return true;
+    }
+    d_.scope = Scope::Global;
+    d_.subcontracts = names;
+    if (!names.empty() && adopt(cex, giant.giant_steps)) return true;
+    d_.verdict = Verdict::Unknown;
+    d_.subcontracts.clear();
+    d_.scope = Scope::Single;
+    return false;
+  }
+
+  /// Attaches the smallest oracle that replays: the outputs the run used, else all of them.
+  bool adopt(const ir::Counterexample &cex, const std::vector<rac::GiantStep> &steps) {
+    for (const ir::Counterexample &candidate : {keep_outputs_used(cex, steps), cex}) {
+      d_.counterexample = candidate;
+      if (confirm(ctx_.program, d_, limits())) return true;
+    }
+    d_.counterexample.reset();
+    return false;
+  }
+};
+
+} // namespace
+
+void ModelStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) {
+  for (size_t i = 0; i < goals.size(); ++i) {
+    GoalDiagnosis &d = goals[i];
+    if (d.result.status != vcgen::Status::Failed || is_definite(d.verdict)) continue;
+    const auto start = Clock::now();
+    d.verdict = Verdict::Unknown;
+    d.strategy = "model";
+    GoalDiagnoser(ctx, goals, i).run();
+    d.time_ms +=
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  }
+}
+
+} // namespace triage::classify

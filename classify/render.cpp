@@ -1,0 +1,148 @@
+#include "classify/render.hpp"
+
+#include "classify/suggestion.hpp"
+
+#include <map>
+
+namespace triage::classify {
+
+namespace {
+
+bool failed(const GoalDiagnosis &d) {
+  return d.result.status == vcgen::Status::Failed;
+}
+
+std::string location(const GoalDiagnosis &d) {
+  const ir::SrcLoc &at = d.result.goal.at;
+  return at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col);
+}
+
+std::string heading(const GoalDiagnosis &d) {
+  const ir::GoalRef &g = d.result.goal;
+  std::string h = location(d) + ": " + verdict_name(d.verdict) + ": " + goal_kind_name(g.kind);
+  if (!g.annot_id.empty()) h += " (" + g.annot_id + ")";
+  if (g.function != "-" && !g.function.empty()) h += " in " + g.function;
+  if (d.verdict == Verdict::SubcontractWeakness)
+    h += std::string(" [") + (d.scope == Scope::Global ? "all of: " : "") + [&] {
+      std::string s;
+      for (size_t i = 0; i < d.subcontracts.size(); ++i)
+        s += (i ? ", " : "") + d.subcontracts[i];
+      return s;
+    }() + "]";
+  return h;
+}
+
+void counterexample_lines(const GoalDiagnosis &d, std::string &out) {
+  if (!d.counterexample) return;
+  out += "  inputs: " + format_values(d.counterexample->inputs) + "\n";
+  for (const auto &o : d.counterexample->outputs) {
+    out += "  " + o.subcontract;
+    if (o.visit > 1) out += " (visit " + std::to_string(o.visit) + ")";
+    out += " outputs: " + format_values(o.values) + "\n";
+  }
+  if (!d.failure_state.empty()) out += "  at the failure: " + d.failure_state + "\n";
+}
+
+void goal_block(const std::string &file, const GoalDiagnosis &d, std::string &out) {
+  out += heading(d) + "\n";
+  out += "  " + std::string(verdict_sentence(d.verdict)) + "\n";
+  counterexample_lines(d, out);
+  if (!is_definite(d.verdict))
+    for (const auto &n : d.notes)
+      out += "  note: " + n + "\n";
+  out += "  suggestion: " + suggestion(d) + "\n";
+  if (std::string cmd = replay_command(file, d); !cmd.empty()) out += "  replay: " + cmd + "\n";
+}
+
+ir::Json strings(const std::vector<std::string> &xs) {
+  ir::Json a = ir::Json::array();
+  for (const auto &x : xs)
+    a.push_back(x);
+  return a;
+}
+
+ir::Json goal_json(const GoalDiagnosis &d, const std::string &file) {
+  const ir::GoalRef &g = d.result.goal;
+  ir::Json j = ir::Json::object();
+  j["id"] = g.annot_id;
+  j["function"] = g.function;
+  j["kind"] = goal_kind_name(g.kind);
+  j["file"] = g.at.file;
+  j["line"] = g.at.line;
+  j["column"] = g.at.col;
+  j["status"] = failed(d) ? "failed" : "proved";
+  j["answer"] = d.result.answer;
+  j["prover"] = d.result.prover;
+  j["prove_time_ms"] = d.result.time_ms;
+  j["verdict"] = verdict_name(d.verdict);
+  j["subcontracts"] = strings(d.subcontracts);
+  j["scope"] =
+      d.verdict == Verdict::SubcontractWeakness ? ir::Json(scope_name(d.scope)) : ir::Json();
+  j["counterexample"] = d.counterexample ? d.counterexample->to_json() : ir::Json();
+  j["strategy"] = d.strategy;
+  j["time_ms"] = d.time_ms;
+  j["models_tried"] = d.models_tried;
+  j["explanation"] = verdict_sentence(d.verdict);
+  j["suggestion"] = suggestion(d);
+  if (std::string cmd = replay_command(file, d); !cmd.empty()) j["replay"] = cmd;
+  j["notes"] = strings(d.notes);
+  return j;
+}
+
+} // namespace
+
+std::string summary_line(const Report &r) {
+  size_t proved = 0;
+  std::map<Verdict, size_t> by_verdict;
+  for (const auto &d : r.goals)
+    failed(d) ? ++by_verdict[d.verdict] : ++proved;
+  const size_t failures = r.goals.size() - proved;
+  std::string s = std::to_string(r.goals.size()) + " goals: " + std::to_string(proved) +
+                  " proved, " + std::to_string(failures) + " failed";
+  if (failures == 0) return s;
+  s += " (";
+  bool first = true;
+  for (Verdict v : {Verdict::NonCompliance, Verdict::SubcontractWeakness, Verdict::ProverIncapacity,
+                    Verdict::LikelyProverIncapacity, Verdict::Unknown}) {
+    if (by_verdict[v] == 0 && v != Verdict::NonCompliance && v != Verdict::SubcontractWeakness &&
+        v != Verdict::Unknown)
+      continue;
+    s += (first ? "" : ", ") + std::to_string(by_verdict[v]) + " " + verdict_name(v);
+    first = false;
+  }
+  return s + ")";
+}
+
+std::string render_text(const Report &r) {
+  std::string out;
+  for (const auto &d : r.goals)
+    if (failed(d)) goal_block(r.file, d, out);
+  return out + summary_line(r) + "\n";
+}
+
+ir::Json render_json(const Report &r) {
+  ir::Json j = ir::Json::object();
+  j["file"] = r.file;
+  j["strategy"] = r.strategy;
+  ir::Json goals = ir::Json::array();
+  size_t proved = 0;
+  for (const auto &d : r.goals) {
+    goals.push_back(goal_json(d, r.file));
+    proved += !failed(d);
+  }
+  j["goals"] = std::move(goals);
+  ir::Json summary = ir::Json::object();
+  summary["goals"] = r.goals.size();
+  summary["proved"] = proved;
+  summary["failed"] = r.goals.size() - proved;
+  j["summary"] = std::move(summary);
+  return j;
+}
+
+int exit_code(const Report &r) {
+  for (const auto &d : r.goals)
+    if (failed(d)) return 1;
+  return 0;
+}
+
+} // namespace triage::classify

@@ -1,0 +1,25 @@
+// Rendering a diagnosis report: text for people, JSON for tools (docs/diagnose.md). Pure
+// functions of the report, kept apart from the strategies that fill it.
+#pragma once
+
+#include "classify/diagnosis.hpp"
+#include "ir/json.hpp"
+
+#include <string>
+
+namespace triage::classify {
+
+/// One block per failed goal (location, verdict, counterexample, suggestion, replay command),
+/// then a summary line.
+std::string render_text(const Report &r);
+
+/// `{"file": ..., "strategy": ..., "goals": [...], "summary": {...}}`
+ir::Json render_json(const Report &r);
+
+/// `N goals: P proved, F failed (x non_compliance, y subcontract_weakness, z unknown)`
+std::string summary_line(const Report &r);
+
+/// Exit code of `triage diagnose`: 0 when every goal is proved, 1 otherwise.
+int exit_code(const Report &r);
+
+} // namespace triage::classify

@@ -1,0 +1,51 @@
+#include "classify/replay.hpp"
+
+#include <algorithm>
+
+namespace triage::classify {
+
+rac::Outcome run_candidate(const ir::Program &p, const ir::Counterexample &cex,
+                           const rac::Policy &policy, const RunLimits &limits) {
+  rac::Config cfg;
+  cfg.function = cex.function;
+  cfg.input = cex;
+  cfg.policy = policy;
+  cfg.step_limit = limits.steps;
+  cfg.time_limit = limits.time;
+  return rac::run(p, cfg);
+}
+
+rac::Policy replay_policy(const GoalDiagnosis &d) {
+  rac::Policy policy;
+  if (d.verdict != Verdict::SubcontractWeakness) return policy;
+  if (d.scope == Scope::Global)
+    policy.all_giant = true;
+  else
+    policy.giant.insert(d.subcontracts.begin(), d.subcontracts.end());
+  return policy;
+}
+
+ir::Counterexample keep_outputs_used(const ir::Counterexample &cex,
+                                     const std::vector<rac::GiantStep> &steps) {
+  ir::Counterexample out = cex;
+  out.outputs.clear();
+  std::vector<const ir::SubcontractOutput *> kept;
+  for (const auto &s : steps) {
+    const ir::SubcontractOutput *o = cex.output(s.subcontract, s.line, s.visit);
+    if (o && std::find(kept.begin(), kept.end(), o) == kept.end()) {
+      kept.push_back(o);
+      out.outputs.push_back(*o);
+    }
+  }
+  return out;
+}
+
+bool confirm(const ir::Program &p, GoalDiagnosis &d, const RunLimits &limits) {
+  if (!is_definite(d.verdict) || !d.counterexample) return false;
+  rac::Outcome o = run_candidate(p, *d.counterexample, replay_policy(d), limits);
+  if (judge(o, d.result.goal) != RunResult::FailsGoal) return false;
+  d.failure_state = o.state;
+  return true;
+}
+
+} // namespace triage::classify

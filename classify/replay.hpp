@@ -1,0 +1,37 @@
+// Running a candidate counterexample through the runtime assertion checker, and checking that an
+// emitted verdict's counterexample really fails its goal: no non-compliance or subcontract
+// weakness leaves classify without a replay that shows it.
+#pragma once
+
+#include "classify/categorise.hpp"
+#include "classify/diagnosis.hpp"
+#include "ir/ast.hpp"
+#include "rac/interpreter.hpp"
+
+#include <chrono>
+
+namespace triage::classify {
+
+/// Limits of one runtime-checking run.
+struct RunLimits {
+  long steps = 1000000;
+  std::chrono::milliseconds time{2000};
+};
+
+/// Runs `cex.function` from `cex` under `policy`.
+rac::Outcome run_candidate(const ir::Program &p, const ir::Counterexample &cex,
+                           const rac::Policy &policy, const RunLimits &limits);
+
+/// The giant-step policy a verdict's counterexample replays under: none for a non-compliance,
+/// the named subcontracts for a single weakness, all for a global one.
+rac::Policy replay_policy(const GoalDiagnosis &d);
+
+/// The counterexample with only the subcontract outputs the run's giant steps used.
+ir::Counterexample keep_outputs_used(const ir::Counterexample &cex,
+                                     const std::vector<rac::GiantStep> &steps);
+
+/// Re-runs a definite verdict's counterexample; true when the run fails the diagnosed goal. Fills
+/// `d.failure_state` from the replay.
+bool confirm(const ir::Program &p, GoalDiagnosis &d, const RunLimits &limits);
+
+} // namespace triage::classify

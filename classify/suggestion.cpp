@@ -1,0 +1,113 @@
+#include "classify/suggestion.hpp"
+
+#include <cctype>
+
+namespace triage::classify {
+
+namespace {
+
+std::string join(const std::vector<std::string> &xs, const char *sep) {
+  std::string out;
+  for (size_t i = 0; i < xs.size(); ++i)
+    out += (i ? sep : "") + xs[i];
+  return out;
+}
+
+bool is_loop(const std::string &subcontract) {
+  return subcontract.rfind("loop@", 0) == 0;
+}
+
+/// Which clauses of a subcontract can be strengthened.
+std::string clauses_of(const std::string &subcontract) {
+  if (is_loop(subcontract))
+    return "its loop invariant (say what the goal needs about the variables the loop changes) "
+           "or its writes clause (list fewer locations)";
+  return "its postcondition (ensures: say more about what it computes) or its writes clause "
+         "(assigns: list fewer locations)";
+}
+
+std::string weakness_advice(const GoalDiagnosis &d) {
+  if (d.scope == Scope::Global)
+    return "strengthen the contracts of " + join(d.subcontracts, ", ") +
+           ": together they are too weak, none is alone on these inputs; for each, " +
+           clauses_of(d.subcontracts.empty() ? "" : d.subcontracts.front());
+  const std::string name = d.subcontracts.empty() ? "the subcontract" : d.subcontracts.front();
+  return "strengthen the contract of " + name + ": " + clauses_of(name);
+}
+
+} // namespace
+
+std::string suggestion(const GoalDiagnosis &d) {
+  switch (d.verdict) {
+  case Verdict::Proved:
+    return "";
+  case Verdict::NonCompliance:
+    return "follow the values along the path (command below) and fix the code, or the "
+           "annotation if it says more than intended";
+  case Verdict::SubcontractWeakness:
+    return weakness_advice(d);
+  case Verdict::ProverIncapacity:
+  case Verdict::LikelyProverIncapacity:
+    return "add a lemma or an assertion that guides the proof, try another prover (--prover), "
+           "or prove the goal interactively";
+  case Verdict::Unknown:
+    return "add a `typically` clause that bounds the inputs so that testing can explore them, "
+           "or give the prover more time (--timeout)";
+  }
+  return "";
+}
+
+std::string format_value(const ir::Json &v) {
+  if (v.is_null()) return "NULL";
+  if (v.is_bool()) return v.as_bool() ? "true" : "false";
+  if (v.is_int()) return v.as_int().str();
+  if (v.is_array()) {
+    std::string out = "[";
+    for (size_t i = 0; i < v.as_array().size(); ++i)
+      out += (i ? ", " : "") + format_value(v.as_array()[i]);
+    return out + "]";
+  }
+  if (const ir::Json *block = v.find("block"); block && block->is_string()) {
+    const ir::Json *off = v.find("offset");
+    return "&" + block->as_string() + "[" + (off ? format_value(*off) : "0") + "]";
+  }
+  return v.dump();
+}
+
+std::string format_values(const ir::NamedValues &values) {
+  std::string out;
+  for (size_t i = 0; i < values.size(); ++i)
+    out += (i ? ", " : "") + values[i].first + " = " + format_value(values[i].second);
+  return out.empty() ? "(none)" : out;
+}
+
+std::string shell_quote(const std::string &s) {
+  bool plain = !s.empty();
+  for (char c : s)
+    plain = plain && (isalnum(static_cast<unsigned char>(c)) ||
+                      std::string("@%+=:,./-_").find(c) != std::string::npos);
+  if (plain) return s;
+  std::string out = "'";
+  for (char c : s)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string replay_command(const std::string &file, const GoalDiagnosis &d) {
+  if (!d.counterexample || !is_definite(d.verdict)) return "";
+  const ir::Counterexample &c = *d.counterexample;
+  std::string cmd = "triage run " + shell_quote(file) + " --function " + shell_quote(c.function);
+  if (d.verdict == Verdict::NonCompliance) {
+    for (const auto &[name, value] : c.inputs)
+      cmd += " --input " + shell_quote(name + "=" + value.dump());
+    return cmd + " --trace";
+  }
+  if (d.scope == Scope::Global)
+    cmd += " --giant-step all";
+  else
+    for (const auto &s : d.subcontracts)
+      cmd += " --giant-step " + shell_quote(s);
+  return cmd + " --oracle <(echo " + shell_quote(c.to_json().dump()) + ") --trace";
+}
+
+} // namespace triage::classify

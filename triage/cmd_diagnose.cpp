@@ -1,0 +1,76 @@
+// `triage diagnose FILE`: prove, then explain every failed goal with a verdict, a counterexample
+// that replays and a suggestion (docs/diagnose.md).
+#include "triage/command.hpp"
+#include "triage/load.hpp"
+#include "triage/options.hpp"
+
+// The command exists once the libraries it needs (rac, vcgen) are part of the build.
+#ifdef TRIAGE_HAVE_DIAGNOSE
+#include "classify/diagnose.hpp"
+#include "classify/render.hpp"
+
+#include <cmath>
+#include <iostream>
+
+namespace triage::cli {
+namespace {
+
+vcgen::Prover prover_of(const std::string &name) {
+  if (name == "z3") return vcgen::Prover::Z3;
+  if (name == "cvc5") return vcgen::Prover::Cvc5;
+  return vcgen::Prover::Portfolio;
+}
+
+classify::DiagnoseOptions options_of(const Options &opts) {
+  classify::DiagnoseOptions o;
+  o.file = opts.file();
+  o.strategy = opts.choice("strategy", {"model", "test", "combined"}, "model");
+  if (o.strategy != "model")
+    throw UsageError("strategy '" + o.strategy + "' is not available yet; use --strategy model");
+  o.prove.function = opts.value("function");
+  o.prove.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
+  o.prove.timeout_s = opts.seconds("timeout", o.prove.timeout_s);
+  o.prove.rte = !opts.flag("no-rte");
+  // A goal's diagnosis may ask a few more models, each bounded by the prover timeout.
+  const auto timeout_ms = static_cast<long>(std::ceil(o.prove.timeout_s * 1000));
+  o.strategy_options.goal_budget = std::chrono::milliseconds(
+      std::max(5000L, (o.strategy_options.extra_models + 2) * timeout_ms));
+  return o;
+}
+
+int run_diagnose(const std::vector<std::string> &args) {
+  const Options opts(args, {"no-rte"}, {"strategy", "function", "prover", "timeout", "format"});
+  const std::string format = opts.choice("format", {"text", "json"}, "text");
+  const classify::DiagnoseOptions o = options_of(opts);
+  const ir::Program p = load_program(o.file);
+  if (o.prove.function && !p.function(*o.prove.function))
+    throw UsageError("no function '" + *o.prove.function + "' in " + o.file);
+  const classify::Report report = classify::diagnose(p, o);
+  if (format == "json")
+    std::cout << classify::render_json(report).dump(2) << "\n";
+  else
+    std::cout << classify::render_text(report);
+  return classify::exit_code(report);
+}
+
+const Registrar reg{
+    {"diagnose", "prove, then explain each failed goal (non-compliance, subcontract weakness...)",
+     "usage: triage diagnose FILE [--strategy model] [--function F] [--prover z3|cvc5|portfolio]\n"
+     "                        [--timeout S] [--no-rte] [--format text|json]\n\n"
+     "Proves every goal of FILE; for each goal not proved, judges the solver's models by\n"
+     "runtime assertion checking (small steps, then giant steps over loop and call contracts)\n"
+     "and reports a verdict: non_compliance (the code fails the annotation on the inputs shown),\n"
+     "subcontract_weakness (a loop or callee contract is too weak; its outputs are shown), or\n"
+     "unknown. Every counterexample shown replays with `triage run` (command printed).\n"
+     "  --strategy S   diagnosis strategy: model (default; test and combined: not available yet)\n"
+     "  --function F   only the goals of function F (lemmas always)\n"
+     "  --prover P     z3, cvc5 or portfolio (default: portfolio)\n"
+     "  --timeout S    seconds per goal and solver (default: 2)\n"
+     "  --no-rte       no runtime-error goals (overflow, division, memory)\n"
+     "  --format F     text (default) or json (schema in docs/diagnose.md)\n"
+     "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input.\n",
+     run_diagnose}};
+
+} // namespace
+} // namespace triage::cli
+#endif
