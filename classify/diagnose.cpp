@@ -6,6 +6,22 @@
 
 namespace triage::classify {
 
+namespace {
+/// Further models come from the proof session that failed the goals.
+class SessionModels : public ModelSource {
+public:
+  explicit SessionModels(vcgen::Session &s) : session_(s) {}
+  std::optional<ir::Counterexample>
+  another_model(size_t index, vcgen::Prover prover, unsigned seed,
+                const std::vector<ir::Counterexample> &exclude) override {
+    return session_.another_model(index, prover, seed, exclude);
+  }
+
+private:
+  vcgen::Session &session_;
+};
+} // namespace
+
 std::vector<std::string> strategy_names() {
   return {"model"};
 }
@@ -26,7 +42,8 @@ Report diagnose(const ir::Program &p, const DiagnoseOptions &opts) {
     d.result = std::move(r);
     report.goals.push_back(std::move(d));
   }
-  StrategyContext ctx{p, session, opts.strategy_options};
+  SessionModels models(session);
+  StrategyContext ctx{p, models, opts.strategy_options};
   ctx.options.prover = opts.prove.prover;
   strategy->diagnose(ctx, report.goals);
   return report;

@@ -80,10 +80,10 @@ private:
     Prover prover = ctx_.options.prover;
     if (prover == Prover::Portfolio) prover = n % 2 == 0 ? other : answered;
     const unsigned seed = static_cast<unsigned>(n + 1);
-    std::optional<ir::Counterexample> m = ctx_.session.another_model(index_, prover, seed, tried_);
+    std::optional<ir::Counterexample> m = ctx_.models.another_model(index_, prover, seed, tried_);
     if (!m)
-      note(std::string("no further model from ") + vcgen::prover_name(prover) + " (seed " +
-           std::to_string(seed) + ")");
+      note(std::string("no further model from ") + (prover == Prover::Cvc5 ? "cvc5" : "z3") +
+           " (seed " + std::to_string(seed) + ")");
     return m;
   }
 
@@ -98,8 +98,11 @@ private:
     inputs_only.outputs.clear();
     const rac::Outcome small = run(inputs_only, rac::Policy{});
     Category c = categorise(judge(small, goal()));
-    if (c == Category::NonCompliance)
-      return settle_nc(inputs_only) || (note(which + "the failure did not replay"), false);
+    if (c == Category::NonCompliance) {
+      if (settle_nc(inputs_only)) return true;
+      note(which + "the real run's failure did not replay");
+      return false;
+    }
     if (c == Category::NonComplianceElsewhere) {
       note(which + category_phrase(c) + " (" + outcome_text(small) + ")");
       report_elsewhere(inputs_only, *small.goal);

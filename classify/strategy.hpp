@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,10 +23,22 @@ struct StrategyOptions {
   long step_limit = 1000000;                       ///< steps of one runtime-checking run
 };
 
-/// What a strategy works with: the program, the proof session (for more models) and options.
+/// Where further candidate counterexamples come from: the proof session (vcgen::Session), or a
+/// script of models in tests.
+class ModelSource {
+public:
+  virtual ~ModelSource() = default;
+  /// Another model for goal `index` (as in Session::prove_all) from that solver and seed, with
+  /// inputs different from every model in `exclude`; nullopt when there is none.
+  virtual std::optional<ir::Counterexample>
+  another_model(size_t index, vcgen::Prover prover, unsigned seed,
+                const std::vector<ir::Counterexample> &exclude) = 0;
+};
+
+/// What a strategy works with: the program, where to get more models, and options.
 struct StrategyContext {
   const ir::Program &program;
-  vcgen::Session &session;
+  ModelSource &models;
   StrategyOptions options;
 };
 

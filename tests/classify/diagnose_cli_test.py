@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""`triage diagnose` as users see it: verdicts in text and JSON, exit codes, usage errors.
+
+usage: diagnose_cli_test.py TRIAGE IVL_DIR
+"""
+import json, os, subprocess, sys
+
+failures = []
+
+
+def diagnose(*args):
+    return subprocess.run([TRIAGE, 'diagnose'] + list(args), capture_output=True, text=True,
+                          timeout=300)
+
+
+def expect(cond, what, p=None):
+    if not cond:
+        detail = f'\n--- stdout\n{p.stdout}\n--- stderr\n{p.stderr}' if p else ''
+        failures.append(what + detail)
+
+
+def goals_of(p):
+    try:
+        return json.loads(p.stdout)['goals']
+    except (ValueError, KeyError):
+        return []
+
+
+def main():
+    ivl = lambda name: os.path.join(IVL, name)
+
+    p = diagnose(ivl('all_proved.ivl'))
+    expect(p.returncode == 0, 'all proved: exit 0', p)
+    expect(p.stdout.rstrip().endswith('proved, 0 failed'), 'all proved: summary line', p)
+
+    p = diagnose(ivl('set_x.ivl'))
+    expect(p.returncode == 1, 'set_x: exit 1', p)
+    expect('subcontracts/set_x.c:16:14: subcontract_weakness: assertion (run.assert1) in run '
+           '[set_x]\n' in p.stdout, 'set_x: heading', p)
+    expect('  set_x outputs: x = ' in p.stdout, 'set_x: the outputs of set_x', p)
+    expect('suggestion: strengthen the contract of set_x: its postcondition' in p.stdout,
+           'set_x: suggestion', p)
+    expect('replay: triage run ' in p.stdout and '--giant-step set_x' in p.stdout,
+           'set_x: replay command', p)
+    expect('1 subcontract_weakness' in p.stdout.splitlines()[-1], 'set_x: summary', p)
+
+    p = diagnose(ivl('sqrt_bug.ivl'), '--format', 'json')
+    expect(p.returncode == 1, 'sqrt_bug json: exit 1', p)
+    post = [g for g in goals_of(p) if g['kind'] == 'postcondition']
+    expect(len(post) == 1 and post[0]['verdict'] == 'non_compliance' and post[0]['line'] == 4
+           and post[0]['status'] == 'failed', 'sqrt_bug: postcondition non_compliance', p)
+    if post and post[0]['counterexample']:
+        c = post[0]['counterexample']
+        expect(isinstance(c['inputs'].get('x'), int) and c['subcontract_outputs'] == [],
+               'sqrt_bug: counterexample has the input x and no outputs', p)
+        expect(post[0]['strategy'] == 'model' and post[0]['subcontracts'] == [],
+               'sqrt_bug: strategy and subcontracts', p)
+    others = [g for g in goals_of(p) if g['kind'] != 'postcondition']
+    expect(all(g['status'] == 'proved' and g['verdict'] == 'proved' for g in others),
+           'sqrt_bug: every other goal proved', p)
+
+    p = diagnose(ivl('three_calls_global.ivl'), '--format', 'json', '--prover', 'z3')
+    post = [g for g in goals_of(p) if g['kind'] == 'postcondition' and g['function'] == 'f']
+    expect(len(post) == 1 and post[0]['verdict'] == 'subcontract_weakness'
+           and post[0]['scope'] == 'global'
+           and sorted(post[0]['subcontracts']) == ['g1', 'g2', 'g3'],
+           'three_calls_global: global weakness of g1, g2, g3', p)
+
+    p = diagnose(ivl('set_x.ivl'), '--function', 'set_x')
+    expect(p.returncode == 0, '--function set_x: only its goals, all proved', p)
+
+    for args, msg in [(['--strategy', 'test'], 'not available yet'),
+                      (['--strategy', 'random'], 'expects'),
+                      (['--format', 'xml'], 'expects'),
+                      (['--function', 'nosuch'], 'no function'),
+                      (['--timeout', '-1'], 'positive')]:
+        p = diagnose(ivl('set_x.ivl'), *args)
+        expect(p.returncode == 2 and msg in p.stderr, f'usage error {args}: exit 2, "{msg}"', p)
+    p = diagnose(ivl('no_such_file.ivl'))
+    expect(p.returncode == 2 and 'error' in p.stderr, 'missing file: exit 2', p)
+
+    for f in failures:
+        print('FAIL:', f)
+    print(f'{len(failures)} failures')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    TRIAGE, IVL = sys.argv[1], sys.argv[2]
+    sys.exit(main())
