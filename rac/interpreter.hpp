@@ -7,6 +7,8 @@
 #include "ir/ast.hpp"
 #include "ir/counterexample.hpp"
 #include "ir/goal.hpp"
+#include "ir/json.hpp"
+#include "rac/oracle.hpp"
 
 #include <chrono>
 #include <functional>
@@ -19,22 +21,26 @@ namespace triage::rac {
 
 /// Which subcontracts take a giant step. Names: "loop@LINE" or a callee name.
 struct Policy {
-  bool all_giant = false;       ///< every loop and call is giant-stepped
-  std::set<std::string> giant;  ///< these are (when all_giant is false)
+  bool all_giant = false;      ///< every loop and call is giant-stepped
+  std::set<std::string> giant; ///< these are (when all_giant is false)
   bool is_giant(const std::string &subcontract) const {
     return all_giant || giant.count(subcontract) > 0;
   }
 };
 
 struct Config {
-  std::string function;          ///< entry function
-  ir::Counterexample input;      ///< inputs, and oracle values for giant steps
+  std::string function;     ///< entry function
+  ir::Counterexample input; ///< inputs, and oracle values for giant steps
   Policy policy;
-  long step_limit = 1000000;     ///< statements and logic evaluation steps
+  long step_limit = 1000000; ///< statements and logic evaluation steps
   std::chrono::milliseconds time_limit{5000};
-  int logic_depth_limit = 200;   ///< recursion depth of logic functions
+  int logic_depth_limit = 200; ///< recursion depth of logic functions
   /// When set, called once per executed statement with a printable line of the state.
   std::function<void(const std::string &)> trace;
+  /// When set, the source of inputs and giant-step outputs instead of `input` (not owned).
+  OracleSource *oracle = nullptr;
+  int call_depth_limit = 400;   ///< nesting of program function calls
+  size_t cell_limit = 1u << 22; ///< memory cells in all blocks (inputs and local arrays)
 };
 
 enum class OutcomeKind { Ok, Failure, Stuck, OutsidePrecondition, NotExecutable, LimitReached };
@@ -49,14 +55,22 @@ struct GiantStep {
 
 struct Outcome {
   OutcomeKind kind = OutcomeKind::Ok;
-  std::optional<ir::GoalRef> goal; ///< the failed goal (Failure)
-  std::string reason;              ///< a sentence: why stuck / not executable / which limit
-  ir::SrcLoc at;                   ///< where it happened
-  std::string state;               ///< printable values of the variables in scope at the failure
-  std::vector<GiantStep> giant_steps;     ///< every giant step taken, in order
+  std::optional<ir::GoalRef> goal;    ///< the failed goal (Failure)
+  std::string reason;                 ///< a sentence: why stuck / not executable / which limit
+  ir::SrcLoc at;                      ///< where it happened
+  std::string state;                  ///< printable values of the variables in scope at the failure
+  std::vector<GiantStep> giant_steps; ///< every giant step taken, in order
   std::vector<std::string> defaults_used; ///< oracle or input values missing and defaulted
   long steps = 0;
+  /// The state of `state` as JSON: {"variables": {...}, "globals": {...}, "memory": {...}}.
+  ir::Json state_json;
 };
+
+/// The outcome as the command line prints it: `FILE:LINE:COL: failure: KIND (ID) in F` and the
+/// state, `ok`, `stuck: reason`, ... (docs/rac.md).
+std::string format_text(const Outcome &o);
+/// The outcome as JSON (docs/rac.md).
+ir::Json to_json(const Outcome &o);
 
 /// Runs `cfg.function` of a type-checked program. Never throws on program behaviour; throws
 /// ir::Error only for bad configuration (unknown function, input of the wrong shape).

@@ -1,0 +1,389 @@
+// Expressions, in code and in logic. The two differ only where docs/ir.md says so: machine
+// arithmetic (overflow is a runtime error, unsigned wraps) and memory errors in code; exact
+// arithmetic in logic, where what cannot be evaluated (a read outside a block, a division by
+// zero) makes the run "not executable" rather than a guess.
+#include "rac/machine.hpp"
+
+#include "ir/printer.hpp"
+
+namespace triage::rac {
+
+using ir::BinOp;
+using ir::ExprKind;
+using ir::GoalKind;
+
+namespace {
+
+bool truth(const Value &v) {
+  return v.kind == Value::Kind::Bool ? v.b : v.num != 0;
+}
+
+/// Two's complement of v on `bits` bits, as a non-negative integer.
+BigInt to_bits(const BigInt &v, unsigned bits) {
+  const BigInt m = BigInt(1) << bits;
+  BigInt r = v % m;
+  if (r < 0) r += m;
+  return r;
+}
+
+BigInt from_bits(const BigInt &v, unsigned bits, bool is_signed) {
+  if (is_signed && v >= (BigInt(1) << (bits - 1))) return v - (BigInt(1) << bits);
+  return v;
+}
+
+unsigned width_for(const BigInt &a, const BigInt &b) {
+  auto w = [](const BigInt &x) -> unsigned {
+    return x == 0 ? 1u : unsigned(boost::multiprecision::msb(abs(x))) + 1u;
+  };
+  return std::max(w(a), w(b)) + 1;
+}
+
+} // namespace
+
+Ctx Machine::code_ctx() {
+  Ctx c;
+  c.logic = false;
+  c.here = here();
+  c.frame = frames_.empty() ? nullptr : &top();
+  c.at = cur_at_;
+  return c;
+}
+
+Ctx Machine::annot_ctx(const ir::Annotation &a) {
+  Ctx c = code_ctx();
+  c.logic = true;
+  c.at = loc(a);
+  c.loop_entry = loop_entries_.empty() ? nullptr : loop_entries_.back();
+  return c;
+}
+
+bool Machine::eval_bool(const ir::Expr &e, const Ctx &c) {
+  return truth(eval(e, c));
+}
+
+Value Machine::eval(const ir::Expr &e, const Ctx &c) {
+  tick();
+  switch (e.kind) {
+  case ExprKind::IntLit:
+    return Value::integer(e.value);
+  case ExprKind::BoolLit:
+    return Value::boolean(e.bval);
+  case ExprKind::Null:
+    return Value::null();
+  case ExprKind::Var:
+    return lookup(e, c);
+  case ExprKind::Result:
+    if (!c.result) not_executable("'result' has no value here", c);
+    return *c.result;
+  case ExprKind::Unary:
+    return unary(e, c);
+  case ExprKind::Binary:
+    return binary(e, c);
+  case ExprKind::Ite: {
+    const bool b = eval_bool(*e.args[0], c);
+    if (!c.logic) oracle_.on_branch(*e.args[0], b);
+    return eval(*e.args[b ? 1 : 2], c);
+  }
+  case ExprKind::Let: {
+    Value v = eval(*e.args[0], c);
+    const size_t base = bound_.size();
+    bound_.emplace_back(e.name, std::move(v));
+    Value r = eval(*e.args[1], c);
+    bound_.resize(base);
+    return r;
+  }
+  case ExprKind::Quant:
+    return quantifier(e, c);
+  case ExprKind::Old: {
+    if (!c.frame) return eval(*e.args[0], c);
+    Ctx pre = c;
+    pre.here = view_of(c.frame->pre);
+    return eval(*e.args[0], pre);
+  }
+  case ExprKind::At:
+    return at_label(e, c);
+  case ExprKind::App:
+    return apply(e, c);
+  case ExprKind::Cast:
+    return cast(e, c);
+  case ExprKind::Deref:
+    return load(eval(*e.args[0], c), e, c);
+  case ExprKind::Valid:
+    return valid(e, c);
+  case ExprKind::Separated:
+    return separated(e, c);
+  case ExprKind::Range:
+    break;
+  }
+  not_executable("a range 'lo .. hi' outside a location", c);
+}
+
+Value Machine::lookup(const ir::Expr &e, const Ctx &c) {
+  switch (e.ref) {
+  case ir::VarRef::Local:
+  case ir::VarRef::Param:
+    if (c.here.vars)
+      if (auto it = c.here.vars->find(e.name); it != c.here.vars->end()) return it->second;
+    not_executable("'" + e.name + "' has no value in the state this annotation reads", c);
+  case ir::VarRef::Global:
+    if (auto it = c.here.globals->find(e.name); it != c.here.globals->end()) return it->second;
+    not_executable("the global '" + e.name + "' has no value", c);
+  case ir::VarRef::Bound:
+  case ir::VarRef::LogicParam:
+    for (auto it = bound_.rbegin(); it != bound_.rend(); ++it)
+      if (it->first == e.name) return it->second;
+    break;
+  case ir::VarRef::Unresolved:
+    break;
+  }
+  not_executable("'" + e.name + "' is not bound", c);
+}
+
+Value Machine::machine_result(BigInt r, const ir::Type &t, const Ctx &c) {
+  if (c.logic || !t.is_machine() || t.fits(r)) return Value::integer(std::move(r));
+  if (!t.is_signed()) return Value::integer(wrap(r, t));
+  rte(GoalKind::RteOverflow, "the result " + r.str() + " does not fit in " + t.str());
+}
+
+Value Machine::unary(const ir::Expr &e, const Ctx &c) {
+  const Value a = eval(*e.args[0], c);
+  switch (e.unop) {
+  case ir::UnOp::Not:
+    return Value::boolean(!truth(a));
+  case ir::UnOp::Neg:
+    return machine_result(-a.num, e.type, c);
+  case ir::UnOp::BitNot:
+    if (e.type.is_machine() && !e.type.is_signed())
+      return Value::integer(e.type.max_value() - a.num);
+    return Value::integer(-a.num - 1);
+  }
+  return a;
+}
+
+Value Machine::binary(const ir::Expr &e, const Ctx &c) {
+  switch (e.binop) {
+  case BinOp::And:
+    return Value::boolean(eval_bool(*e.args[0], c) && eval_bool(*e.args[1], c));
+  case BinOp::Or:
+    return Value::boolean(eval_bool(*e.args[0], c) || eval_bool(*e.args[1], c));
+  case BinOp::Implies:
+    return Value::boolean(!eval_bool(*e.args[0], c) || eval_bool(*e.args[1], c));
+  case BinOp::Iff:
+    return Value::boolean(eval_bool(*e.args[0], c) == eval_bool(*e.args[1], c));
+  default:
+    break;
+  }
+  const Value a = eval(*e.args[0], c);
+  const Value b = eval(*e.args[1], c);
+  if (e.binop >= BinOp::Eq) return compare(e.binop, a, b);
+  return arith(e, a, b, c);
+}
+
+Value Machine::compare(BinOp op, const Value &a, const Value &b) {
+  if (a.kind == Value::Kind::Bool || b.kind == Value::Kind::Bool) {
+    const bool eq = truth(a) == truth(b);
+    return Value::boolean(op == BinOp::Eq ? eq : !eq);
+  }
+  if (a.kind == Value::Kind::Ptr && (op == BinOp::Eq || op == BinOp::Ne)) {
+    const bool eq = a == b;
+    return Value::boolean(op == BinOp::Eq ? eq : !eq);
+  }
+  // Integers, or pointers ordered by their offsets (docs/ir.md: within a block).
+  const int cmp = a.num < b.num ? -1 : (a.num == b.num ? 0 : 1);
+  switch (op) {
+  case BinOp::Eq:
+    return Value::boolean(cmp == 0);
+  case BinOp::Ne:
+    return Value::boolean(cmp != 0);
+  case BinOp::Lt:
+    return Value::boolean(cmp < 0);
+  case BinOp::Le:
+    return Value::boolean(cmp <= 0);
+  case BinOp::Gt:
+    return Value::boolean(cmp > 0);
+  default:
+    return Value::boolean(cmp >= 0);
+  }
+}
+
+Value Machine::arith(const ir::Expr &e, const Value &a, const Value &b, const Ctx &c) {
+  const ir::Type &t = e.type;
+  if (a.kind == Value::Kind::Ptr) {
+    if (b.kind == Value::Kind::Ptr) // p - q
+      return machine_result(a.num - b.num, t, c);
+    return Value::pointer(a.block,
+                          e.binop == BinOp::Add ? BigInt(a.num + b.num) : BigInt(a.num - b.num));
+  }
+  switch (e.binop) {
+  case BinOp::Add:
+    return machine_result(a.num + b.num, t, c);
+  case BinOp::Sub:
+    return machine_result(a.num - b.num, t, c);
+  case BinOp::Mul:
+    return machine_result(a.num * b.num, t, c);
+  case BinOp::Div:
+  case BinOp::Mod:
+    if (b.num == 0) {
+      if (c.logic) not_executable("division by zero in '" + ir::print(e) + "'", c);
+      rte(GoalKind::RteDivision, "division by zero in '" + ir::print(e) + "'");
+    }
+    // cpp_int division truncates toward zero and % takes the sign of the dividend, as in C.
+    return machine_result(e.binop == BinOp::Div ? BigInt(a.num / b.num) : BigInt(a.num % b.num), t,
+                          c);
+  case BinOp::Shl:
+  case BinOp::Shr:
+    return shift(e, a.num, b.num, c);
+  case BinOp::BitAnd:
+  case BinOp::BitOr:
+  case BinOp::BitXor: {
+    const unsigned bits = t.is_machine() ? unsigned(t.bits()) : width_for(a.num, b.num);
+    const bool is_signed = !t.is_machine() || t.is_signed();
+    const BigInt x = to_bits(a.num, bits), y = to_bits(b.num, bits);
+    const BigInt r = e.binop == BinOp::BitAnd  ? BigInt(x & y)
+                     : e.binop == BinOp::BitOr ? BigInt(x | y)
+                                               : BigInt(x ^ y);
+    return Value::integer(from_bits(r, bits, is_signed));
+  }
+  default:
+    break;
+  }
+  not_executable("unexpected operator in '" + ir::print(e) + "'", c);
+}
+
+Value Machine::shift(const ir::Expr &e, const BigInt &a, const BigInt &b, const Ctx &c) {
+  const ir::Type &t = e.type;
+  const bool code_machine = !c.logic && t.is_machine();
+  if (code_machine) {
+    if (b < 0 || b >= t.bits())
+      rte(GoalKind::RteOverflow, "shift by " + b.str() + " in " + t.str());
+    if (e.binop == BinOp::Shl && t.is_signed() && a < 0)
+      rte(GoalKind::RteOverflow, "left shift of the negative value " + a.str());
+  } else if (b < 0 || b > 1000000) {
+    not_executable("shift by " + b.str() + " in '" + ir::print(e) + "'", c);
+  }
+  const unsigned n = static_cast<unsigned>(b);
+  if (e.binop == BinOp::Shl) return machine_result(a << n, t, c);
+  // Right shift: floor division by 2^n (an arithmetic shift for negative values).
+  return Value::integer(a >= 0 ? BigInt(a >> n) : BigInt(-((-a - 1) >> n) - 1));
+}
+
+Value Machine::cast(const ir::Expr &e, const Ctx &c) {
+  Value v = eval(*e.args[0], c);
+  const ir::Type &t = e.cast_to;
+  if (!t.is_machine() || t.fits(v.num)) return v;
+  if (c.logic || !t.is_signed()) return Value::integer(wrap(v.num, t));
+  rte(GoalKind::RteOverflow, "converting " + v.num.str() + " to " + t.str());
+}
+
+std::string Machine::describe_access(const Value &ptr, const Memory &m) const {
+  if (ptr.block < 0) return "a null pointer";
+  const Block &b = m.block(ptr.block);
+  const std::string cell = m.display_name(ptr.block) + "[" + ptr.num.str() + "]";
+  if (!b.alive) return cell + " after its block was freed";
+  return cell + ", outside its block of " + std::to_string(b.cells.size()) + " cells";
+}
+
+Value Machine::load(const Value &ptr, const ir::Expr &e, const Ctx &c) {
+  const Memory &m = *c.here.mem;
+  if (m.check(ptr) == Memory::Access::Ok) return m.read(ptr);
+  if (c.logic) not_executable("'" + ir::print(e) + "' reads " + describe_access(ptr, m), c);
+  rte(GoalKind::RteMemory, "'" + ir::print(e) + "' reads " + describe_access(ptr, m));
+}
+
+Value Machine::at_label(const ir::Expr &e, const Ctx &c) {
+  const std::string &l = e.name;
+  Ctx at = c;
+  if (l == "Here" || l == "LoopCurrent") return eval(*e.args[0], c);
+  if (l == "Pre" || l == "Old") {
+    if (c.frame) at.here = view_of(c.frame->pre);
+  } else if (l == "LoopEntry") {
+    if (!c.loop_entry) not_executable("LoopEntry has no state here", c);
+    at.here = view_of(*c.loop_entry);
+  } else {
+    const Snapshot *s = nullptr;
+    if (c.frame)
+      if (auto it = c.frame->labels.find(l); it != c.frame->labels.end()) s = &it->second;
+    if (!s) not_executable("the label " + l + " has not been reached", c);
+    at.here = view_of(*s);
+  }
+  return eval(*e.args[0], at);
+}
+
+LocSet Machine::eval_locations(const std::vector<ir::Location> &locs, const Ctx &c) {
+  LocSet set;
+  for (const auto &l : locs) {
+    if (l.kind == ir::Location::Kind::Var) {
+      (l.ref == ir::VarRef::Global ? set.globals : set.locals).insert(l.var);
+      continue;
+    }
+    const Value p = eval(*l.ptr, c);
+    if (p.block < 0) continue; // no cell: nothing to allow
+    BigInt lo = l.lo ? eval(*l.lo, c).num : BigInt(0);
+    BigInt hi = l.hi ? eval(*l.hi, c).num : lo;
+    set.add_cells(p.block, p.num + lo, p.num + hi);
+  }
+  return set;
+}
+
+Value Machine::valid(const ir::Expr &e, const Ctx &c) {
+  const Memory &m = *c.here.mem;
+  for (const auto &l : e.locs) {
+    const Value p = eval(*l.ptr, c);
+    const BigInt lo = l.lo ? eval(*l.lo, c).num : BigInt(0);
+    const BigInt hi = l.hi ? eval(*l.hi, c).num : lo;
+    if (hi < lo) continue; // an empty range is valid
+    if (m.check(Value::pointer(p.block, p.num + lo)) != Memory::Access::Ok ||
+        m.check(Value::pointer(p.block, p.num + hi)) != Memory::Access::Ok)
+      return Value::boolean(false);
+  }
+  return Value::boolean(true);
+}
+
+Value Machine::separated(const ir::Expr &e, const Ctx &c) {
+  struct Range {
+    int block;
+    BigInt lo, hi;
+  };
+  std::vector<Range> ranges;
+  for (const auto &l : e.locs) {
+    const Value p = eval(*l.ptr, c);
+    const BigInt lo = l.lo ? eval(*l.lo, c).num : BigInt(0);
+    const BigInt hi = l.hi ? eval(*l.hi, c).num : lo;
+    if (p.block >= 0 && lo <= hi)
+      ranges.push_back(Range{p.block, p.num + lo, p.num + hi});
+    else
+      ranges.push_back(Range{-1, 0, -1}); // no cell: disjoint from everything
+  }
+  for (size_t i = 0; i < ranges.size(); ++i)
+    for (size_t j = i + 1; j < ranges.size(); ++j) {
+      const Range &a = ranges[i], &b = ranges[j];
+      if (a.block >= 0 && a.block == b.block && a.lo <= b.hi && b.lo <= a.hi)
+        return Value::boolean(false);
+    }
+  return Value::boolean(true);
+}
+
+Value Machine::apply(const ir::Expr &e, const Ctx &c) {
+  const ir::LogicDef *def = p_.logic(e.name);
+  if (!def || !def->body)
+    not_executable("'" + e.name + "' is abstract (defined only by axioms) and cannot be evaluated",
+                   c);
+  if (c.depth >= cfg_.logic_depth_limit)
+    stop(OutcomeKind::LimitReached,
+         "logic recursion depth limit reached (" + std::to_string(cfg_.logic_depth_limit) +
+             ") in '" + e.name + "'",
+         c.at);
+  std::vector<Value> args;
+  for (const auto &a : e.args)
+    args.push_back(eval(*a, c));
+  const size_t base = bound_.size();
+  for (size_t i = 0; i < args.size(); ++i)
+    bound_.emplace_back(def->params[i].name, std::move(args[i]));
+  Ctx body = c;
+  body.depth = c.depth + 1;
+  Value r = eval(*def->body, body);
+  bound_.resize(base);
+  return r;
+}
+
+} // namespace triage::rac

@@ -1,0 +1,127 @@
+// Statements. Each one costs a step; assertions, assumptions and labels are checked or recorded
+// where they stand; loops and calls go to loop.cpp and call.cpp, which apply the policy.
+#include "rac/machine.hpp"
+
+#include "ir/printer.hpp"
+
+namespace triage::rac {
+
+using ir::GoalKind;
+using ir::StmtKind;
+
+namespace {
+
+std::string call_text(const ir::Stmt &s) {
+  std::string t = (s.lhs ? ir::print(*s.lhs) + " := " : std::string()) + "call " + s.callee + "(";
+  for (size_t i = 0; i < s.args.size(); ++i)
+    t += (i ? ", " : "") + ir::print(*s.args[i]);
+  return t + ")";
+}
+
+} // namespace
+
+Flow Machine::exec_block(const ir::Block &b) {
+  for (const auto &s : b) {
+    const Flow f = exec(*s);
+    if (f != Flow::Normal) return f;
+  }
+  return Flow::Normal;
+}
+
+void Machine::declare(const ir::Stmt &s) {
+  Frame &f = top();
+  if (!f.vars.count(s.name)) f.order.push_back(s.name);
+  if (s.array_len) {
+    const size_t len = size_t(std::max<int64_t>(*s.array_len, 0));
+    check_cells(len, "the array '" + s.name + "'");
+    const int id = mem_.create(s.name, s.type, len);
+    f.local_blocks.push_back(id);
+    f.types.insert_or_assign(s.name, ir::Type::pointer(s.type));
+    f.vars.insert_or_assign(s.name, Value::pointer(id, 0));
+    return;
+  }
+  // An uninitialised variable holds the default value of its type (0, false, null).
+  Value v = s.rhs ? eval(*s.rhs, code_ctx()) : default_value(s.type);
+  f.types.insert_or_assign(s.name, s.type);
+  f.vars.insert_or_assign(s.name, std::move(v));
+}
+
+void Machine::store(const ir::Expr &lhs, const Value &v) {
+  if (lhs.kind == ir::ExprKind::Var) {
+    if (lhs.ref == ir::VarRef::Global)
+      globals_.insert_or_assign(lhs.name, v);
+    else
+      top().vars.insert_or_assign(lhs.name, v);
+    return;
+  }
+  const Value p = eval(*lhs.args[0], code_ctx());
+  if (mem_.check(p) != Memory::Access::Ok)
+    rte(GoalKind::RteMemory, "'" + ir::print(lhs) + "' writes " + describe_access(p, mem_));
+  mem_.write(p, v);
+}
+
+void Machine::check_assertion(const ir::Annotation &a, GoalKind kind) {
+  if (!eval_bool(*a.expr, annot_ctx(a))) fail_annot(kind, a, top().fn->name);
+}
+
+Flow Machine::exec(const ir::Stmt &s) {
+  cur_at_ = loc(s);
+  tick();
+  switch (s.kind) {
+  case StmtKind::VarDecl:
+    declare(s);
+    trace("var " + s.name + (s.rhs ? " = " + ir::print(*s.rhs) : std::string()));
+    return Flow::Normal;
+  case StmtKind::Assign: {
+    const Value v = eval(*s.rhs, code_ctx());
+    store(*s.lhs, v);
+    trace(ir::print(*s.lhs) + " := " + ir::print(*s.rhs));
+    return Flow::Normal;
+  }
+  case StmtKind::If: {
+    const bool b = eval_bool(*s.cond, code_ctx());
+    oracle_.on_branch(*s.cond, b);
+    trace("if " + ir::print(*s.cond) + ": " + (b ? "true" : "false"));
+    return exec_block(b ? s.body : s.else_body);
+  }
+  case StmtKind::While:
+    return exec_loop(s);
+  case StmtKind::Break:
+    trace("break");
+    return Flow::Break;
+  case StmtKind::Continue:
+    trace("continue");
+    return Flow::Continue;
+  case StmtKind::Return:
+    returned_.reset();
+    if (s.rhs) returned_ = eval(*s.rhs, code_ctx());
+    trace("return" + (s.rhs ? " " + ir::print(*s.rhs) : std::string()));
+    return Flow::Return;
+  case StmtKind::Call:
+    exec_call(s);
+    trace(call_text(s));
+    return Flow::Normal;
+  case StmtKind::Assert:
+    check_assertion(s.annots.front(), GoalKind::Assertion);
+    trace("assert " + ir::print(*s.annots.front().expr) + ": true");
+    return Flow::Normal;
+  case StmtKind::Assume: {
+    const ir::Annotation &a = s.annots.front();
+    if (!eval_bool(*a.expr, annot_ctx(a)))
+      stop(OutcomeKind::Stuck, "the assumption " + a.id + " is false: the run is cut off", loc(a));
+    return Flow::Normal;
+  }
+  case StmtKind::Havoc:
+    // Arbitrary values: the run keeps the current ones, which are one possible choice.
+    trace("havoc (values kept)");
+    return Flow::Normal;
+  case StmtKind::Label:
+    top().labels.insert_or_assign(s.name, snapshot());
+    return Flow::Normal;
+  case StmtKind::Block:
+    return exec_block(s.body);
+  }
+  return Flow::Normal;
+}
+
+} // namespace triage::rac

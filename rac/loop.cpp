@@ -1,0 +1,91 @@
+// Loops, small-step: invariants before the first iteration and after each one, the variant
+// non-negative when an iteration starts and smaller when it ends, the loop's writes clause over
+// each iteration. `break` and `return` leave without the end-of-iteration checks.
+#include "rac/machine.hpp"
+
+#include "ir/printer.hpp"
+
+namespace triage::rac {
+
+using ir::AnnotKind;
+using ir::GoalKind;
+
+BigInt Machine::variant_value(const ir::Annotation &a) {
+  const Value v = eval(*a.expr, annot_ctx(a));
+  return v.num;
+}
+
+Flow Machine::exec_loop(const ir::Stmt &s) {
+  const ir::SrcLoc at = loc(s);
+  const Snapshot entry = snapshot();
+  const int first_block = mem_.count();
+  loop_entries_.push_back(&entry);
+  for (const auto &a : s.annots)
+    if (a.kind == AnnotKind::Invariant) check_assertion(a, GoalKind::LoopInvariantInit);
+  Flow result = Flow::Normal;
+  if (cfg_.policy.is_giant(ir::loop_name(p_, s))) {
+    result = giant_loop(s, entry, first_block);
+  } else {
+    while (true) {
+      cur_at_ = at;
+      tick();
+      const bool b = eval_bool(*s.cond, code_ctx());
+      oracle_.on_branch(*s.cond, b);
+      trace("while " + ir::print(*s.cond) + ": " + (b ? "true" : "false"));
+      if (!b) break;
+      const Flow f = iteration(s, entry, first_block);
+      if (f == Flow::Break) break;
+      if (f == Flow::Return) {
+        result = Flow::Return;
+        break;
+      }
+    }
+  }
+  loop_entries_.pop_back();
+  cur_at_ = at;
+  return result;
+}
+
+Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_block) {
+  const std::string fn = top().fn->name;
+  std::vector<std::pair<const ir::Annotation *, BigInt>> variants;
+  for (const auto &a : s.annots)
+    if (a.kind == AnnotKind::Variant) {
+      BigInt v = variant_value(a);
+      if (v < 0)
+        fail_annot(GoalKind::LoopVariantNonneg, a, fn,
+                   "the variant is " + v.str() + " when an iteration starts");
+      variants.emplace_back(&a, std::move(v));
+    }
+  const Snapshot start = snapshot();
+  Ctx wc = code_ctx();
+  wc.logic = true;
+  std::vector<const ir::Annotation *> clauses;
+  const std::vector<LocSet> writes = writes_of(s.annots, AnnotKind::LoopWrites, wc, clauses);
+
+  const Flow f = exec_block(s.body);
+  if (f == Flow::Break || f == Flow::Return) return f;
+  cur_at_ = loc(s);
+  for (const auto &a : s.annots)
+    if (a.kind == AnnotKind::Invariant) check_assertion(a, GoalKind::LoopInvariantPreserved);
+  for (const auto &[a, before] : variants) {
+    const BigInt after = variant_value(*a);
+    if (!(after < before))
+      fail_annot(GoalKind::LoopVariantDecrease, *a, fn,
+                 "the variant goes from " + before.str() + " to " + after.str());
+  }
+  // Only what existed before the loop is constrained: its own locals and new blocks are free.
+  VarMap vars_now;
+  for (const auto &[name, v] : top().vars)
+    if (entry.vars.count(name)) vars_now.insert_or_assign(name, v);
+  Snapshot start_old = start;
+  for (auto it = start_old.vars.begin(); it != start_old.vars.end();)
+    it = entry.vars.count(it->first) ? std::next(it) : start_old.vars.erase(it);
+  for (size_t i = 0; i < writes.size(); ++i)
+    if (auto what = changed_outside(start_old, &vars_now, first_block, writes[i]))
+      fail_annot(GoalKind::LoopAssigns, *clauses[i], fn,
+                 *what + ", which the loop's writes clause does not allow");
+  return Flow::Normal;
+}
+
+} // namespace triage::rac

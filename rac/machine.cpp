@@ -1,0 +1,112 @@
+#include "rac/machine.hpp"
+
+#include "ir/error.hpp"
+
+namespace triage::rac {
+
+Machine::Machine(const ir::Program &p, const Config &cfg, OracleSource &oracle)
+    : p_(p), cfg_(cfg), oracle_(oracle) {}
+
+Outcome Machine::run() {
+  const ir::Function *f = p_.function(cfg_.function);
+  if (!f) throw ir::Error(ir::SrcLoc{p_.file, 1, 1}, "no function named '" + cfg_.function + "'");
+  if (!f->body)
+    throw ir::Error(ir::where(p_, f->pos, f->src),
+                    "'" + f->name + "' has no body: only a function with a body can be run");
+  deadline_ = std::chrono::steady_clock::now() + cfg_.time_limit;
+  // Bad inputs are configuration errors (ir::Error); everything after is program behaviour.
+  setup_globals();
+  std::vector<Value> args = setup_params(*f);
+  try {
+    std::optional<Value> result = call_function(*f, args, nullptr);
+    out_.kind = OutcomeKind::Ok;
+    out_.at = ir::where(p_, f->pos, f->src);
+    (void)result;
+  } catch (Stop &s) {
+    s.outcome.giant_steps = std::move(out_.giant_steps);
+    s.outcome.defaults_used = std::move(out_.defaults_used);
+    out_ = std::move(s.outcome);
+  }
+  out_.steps = steps_;
+  return std::move(out_);
+}
+
+View Machine::here() {
+  return View{&globals_, frames_.empty() ? nullptr : &top().vars, &mem_};
+}
+
+Snapshot Machine::snapshot() {
+  return Snapshot{globals_, frames_.empty() ? VarMap{} : top().vars, mem_};
+}
+
+void Machine::stop(OutcomeKind kind, const std::string &reason, const ir::SrcLoc &at) {
+  Stop s;
+  s.outcome.kind = kind;
+  s.outcome.reason = reason;
+  s.outcome.at = at;
+  s.outcome.state = state_text(returned_ ? &*returned_ : nullptr);
+  s.outcome.state_json = state_json(returned_ ? &*returned_ : nullptr);
+  throw s;
+}
+
+void Machine::fail(ir::GoalKind kind, const std::string &annot_id, const std::string &fn,
+                   const ir::SrcLoc &at, const std::string &reason) {
+  Stop s;
+  s.outcome.kind = OutcomeKind::Failure;
+  s.outcome.goal = ir::GoalRef{kind, annot_id, fn, at};
+  s.outcome.reason = reason;
+  s.outcome.at = at;
+  s.outcome.state = state_text(returned_ ? &*returned_ : nullptr);
+  s.outcome.state_json = state_json(returned_ ? &*returned_ : nullptr);
+  throw s;
+}
+
+void Machine::fail_annot(ir::GoalKind kind, const ir::Annotation &a, const std::string &fn,
+                         const std::string &reason) {
+  fail(kind, a.id, fn, loc(a), reason);
+}
+
+void Machine::rte(ir::GoalKind kind, const std::string &reason) {
+  fail(kind, "", frames_.empty() ? "-" : top().fn->name, cur_at_, reason);
+}
+
+void Machine::not_executable(const std::string &reason, const Ctx &c) {
+  stop(OutcomeKind::NotExecutable, reason, c.logic ? c.at : cur_at_);
+}
+
+void Machine::trace(const std::string &what) {
+  if (!cfg_.trace) return;
+  std::string line = cur_at_.file + ":" + std::to_string(cur_at_.line) + ": " + what;
+  const std::string vars = state_text();
+  cfg_.trace(line + (vars.empty() ? "" : "  |" + vars));
+}
+
+void Machine::report_default(const std::string &what) {
+  out_.defaults_used.push_back(what);
+}
+
+Outcome run(const ir::Program &p, const Config &cfg) {
+  CounterexampleOracle fallback(cfg.input);
+  Machine m(p, cfg, cfg.oracle ? *cfg.oracle : static_cast<OracleSource &>(fallback));
+  return m.run();
+}
+
+const char *outcome_name(OutcomeKind k) {
+  switch (k) {
+  case OutcomeKind::Ok:
+    return "ok";
+  case OutcomeKind::Failure:
+    return "failure";
+  case OutcomeKind::Stuck:
+    return "stuck";
+  case OutcomeKind::OutsidePrecondition:
+    return "outside_precondition";
+  case OutcomeKind::NotExecutable:
+    return "not_executable";
+  case OutcomeKind::LimitReached:
+    return "limit_reached";
+  }
+  return "?";
+}
+
+} // namespace triage::rac

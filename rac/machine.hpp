@@ -1,0 +1,197 @@
+// The interpreter's machine: the state of a run (globals, memory, call frames, snapshots) and
+// the evaluation of expressions, statements and contracts. Small-step and giant-step execution
+// are two policies of this one machine (giant_step.cpp); docs/ir.md gives the semantics.
+// Internal to the rac library: users call rac::run (interpreter.hpp).
+#pragma once
+
+#include "rac/interpreter.hpp"
+#include "rac/locations.hpp"
+#include "rac/memory.hpp"
+
+#include <chrono>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace triage::rac {
+
+using VarMap = std::map<std::string, Value>;
+
+/// A copy of the state at one point of the run: for old(), at(), LoopEntry and frame checks.
+struct Snapshot {
+  VarMap globals;
+  VarMap vars; ///< the variables of the function the snapshot was taken in
+  Memory mem;
+};
+
+/// The state an expression reads: the current one or a snapshot.
+struct View {
+  const VarMap *globals = nullptr;
+  const VarMap *vars = nullptr;
+  const Memory *mem = nullptr;
+};
+
+inline View view_of(const Snapshot &s) {
+  return View{&s.globals, &s.vars, &s.mem};
+}
+
+/// One activation of a program function.
+struct Frame {
+  const ir::Function *fn = nullptr;
+  VarMap vars;                           ///< parameters and locals (names are unique per function)
+  std::vector<std::string> order;        ///< variables in declaration order, for printing
+  std::map<std::string, ir::Type> types; ///< declared types, for oracle values
+  Snapshot pre;                          ///< the state on entry (Pre, Old, old())
+  std::map<std::string, Snapshot> labels;
+  std::vector<int> local_blocks; ///< arrays declared in the function, dead after it returns
+  int first_block = 0;           ///< blocks from this index on were created during the call
+};
+
+/// How an expression is evaluated: in code (machine arithmetic, runtime errors) or in logic
+/// (exact arithmetic), in which state, and where to point when it cannot be evaluated.
+struct Ctx {
+  bool logic = false;
+  View here;
+  const Frame *frame = nullptr;
+  const Value *result = nullptr;
+  const Snapshot *loop_entry = nullptr;
+  ir::SrcLoc at; ///< the annotation being evaluated (logic)
+  int depth = 0; ///< nesting of logic function applications
+};
+
+/// Thrown inside the machine to end the run with an outcome; caught by Machine::run.
+struct Stop {
+  Outcome outcome;
+};
+
+enum class Flow { Normal, Break, Continue, Return };
+
+class Machine {
+public:
+  Machine(const ir::Program &p, const Config &cfg, OracleSource &oracle);
+  Outcome run();
+
+  // ---- expressions (eval.cpp, quantifier.cpp, logic_app.cpp) ----
+  Value eval(const ir::Expr &e, const Ctx &c);
+  bool eval_bool(const ir::Expr &e, const Ctx &c);
+  Ctx code_ctx();
+  Ctx annot_ctx(const ir::Annotation &a);
+  LocSet eval_locations(const std::vector<ir::Location> &locs, const Ctx &c);
+
+private:
+  const ir::Program &p_;
+  const Config &cfg_;
+  OracleSource &oracle_;
+  Outcome out_;
+
+  VarMap globals_;
+  std::vector<std::string> global_order_;
+  std::map<std::string, ir::Type> global_types_;
+  Memory mem_;
+  std::deque<Frame> frames_;
+  std::vector<std::pair<std::string, Value>> bound_; ///< quantified, let-bound, logic parameters
+  std::vector<const Snapshot *> loop_entries_;       ///< innermost last
+  std::map<std::pair<std::string, int>, int> visits_;
+  std::optional<Value> returned_;
+  ir::SrcLoc cur_at_; ///< the statement being executed
+  long steps_ = 0;
+  std::chrono::steady_clock::time_point deadline_;
+
+  // ---- limits.cpp ----
+  void tick();
+  void check_cells(size_t more, const std::string &what);
+
+  // ---- outcomes (machine.cpp) ----
+  [[noreturn]] void fail(ir::GoalKind kind, const std::string &annot_id, const std::string &fn,
+                         const ir::SrcLoc &at, const std::string &reason);
+  [[noreturn]] void fail_annot(ir::GoalKind kind, const ir::Annotation &a, const std::string &fn,
+                               const std::string &reason = "");
+  [[noreturn]] void rte(ir::GoalKind kind, const std::string &reason);
+  [[noreturn]] void stop(OutcomeKind kind, const std::string &reason, const ir::SrcLoc &at);
+  [[noreturn]] void not_executable(const std::string &reason, const Ctx &c);
+  ir::SrcLoc loc(const ir::Annotation &a) const { return ir::where(p_, a.pos, a.src); }
+  ir::SrcLoc loc(const ir::Stmt &s) const { return ir::where(p_, s.pos, s.src); }
+
+  // ---- state (machine.cpp, state_print.cpp) ----
+  Frame &top() { return frames_.back(); }
+  View here();
+  Snapshot snapshot();
+  std::string state_text(const Value *result = nullptr);
+  ir::Json state_json(const Value *result = nullptr);
+  std::string value_text(const Value &v) const;
+  ir::Json value_json(const Value &v) const;
+  void trace(const std::string &what);
+
+  // ---- expressions (eval.cpp) ----
+  Value lookup(const ir::Expr &e, const Ctx &c);
+  Value unary(const ir::Expr &e, const Ctx &c);
+  Value binary(const ir::Expr &e, const Ctx &c);
+  Value arith(const ir::Expr &e, const Value &a, const Value &b, const Ctx &c);
+  Value shift(const ir::Expr &e, const BigInt &a, const BigInt &b, const Ctx &c);
+  Value compare(ir::BinOp op, const Value &a, const Value &b);
+  Value machine_result(BigInt r, const ir::Type &t, const Ctx &c);
+  Value cast(const ir::Expr &e, const Ctx &c);
+  Value load(const Value &ptr, const ir::Expr &e, const Ctx &c);
+  Value at_label(const ir::Expr &e, const Ctx &c);
+  Value valid(const ir::Expr &e, const Ctx &c);
+  Value separated(const ir::Expr &e, const Ctx &c);
+  Value apply(const ir::Expr &e, const Ctx &c);
+  std::string describe_access(const Value &ptr, const Memory &m) const;
+
+  // ---- quantifier.cpp ----
+  Value quantifier(const ir::Expr &e, const Ctx &c);
+  bool enumerate(const ir::Expr &q, size_t k, const std::vector<const ir::Expr *> &guards,
+                 const Ctx &c);
+  std::optional<BigInt> bound_of(const ir::Expr &q, size_t var, size_t k, bool lower,
+                                 const std::vector<const ir::Expr *> &guards, const Ctx &c,
+                                 int depth);
+
+  // ---- statements (exec.cpp) ----
+  Flow exec_block(const ir::Block &b);
+  Flow exec(const ir::Stmt &s);
+  void declare(const ir::Stmt &s);
+  void store(const ir::Expr &lhs, const Value &v);
+  void check_assertion(const ir::Annotation &a, ir::GoalKind kind);
+
+  // ---- calls and contracts (call.cpp, frame_check.cpp) ----
+  std::optional<Value> call_function(const ir::Function &f, const std::vector<Value> &args,
+                                     const ir::Stmt *site);
+  void exec_call(const ir::Stmt &s);
+  void push_frame(const ir::Function &f, const std::vector<Value> &args);
+  void pop_frame();
+  void check_preconditions(const ir::Function &f, const ir::Stmt *site);
+  void check_postconditions(const ir::Function &f, const Value *result, bool giant);
+  Ctx contract_ctx(const ir::Annotation &a, const Value *result);
+  std::vector<LocSet> writes_of(const std::vector<ir::Annotation> &annots, ir::AnnotKind kind,
+                                const Ctx &c, std::vector<const ir::Annotation *> &clauses);
+  void check_function_frame(const ir::Function &f);
+  std::optional<std::string> changed_outside(const Snapshot &before, const VarMap *vars_now,
+                                             int block_limit, const LocSet &allowed);
+
+  // ---- loops (loop.cpp) ----
+  Flow exec_loop(const ir::Stmt &s);
+  Flow iteration(const ir::Stmt &s, const Snapshot &entry, int first_block);
+  BigInt variant_value(const ir::Annotation &a);
+
+  // ---- giant steps and oracle values (giant_step.cpp, oracle_values.cpp) ----
+  GiantStep begin_giant_step(const std::string &name, int line);
+  std::optional<Value> giant_call(const ir::Function &f, const std::vector<Value> &args,
+                                  const ir::Stmt &site);
+  Flow giant_loop(const ir::Stmt &s, const Snapshot &entry, int first_block);
+  void give_oracle_values(const GiantStep &gs, const std::vector<LocSet> &allowed, bool anything,
+                          const std::vector<std::string> &free_locals);
+  Value output_value(const GiantStep &gs, const std::string &name, const ir::Json &j,
+                     const ir::Type &t, const ir::SrcLoc &at);
+  void report_default(const std::string &what);
+
+  // ---- inputs.cpp ----
+  void setup_globals();
+  std::vector<Value> setup_params(const ir::Function &f);
+  Value input_value(const ir::Json &j, const ir::Type &t, const std::string &name,
+                    const ir::SrcLoc &at);
+};
+
+} // namespace triage::rac

@@ -1,0 +1,48 @@
+// Memory: blocks of typed cells, named after what created them (a pointer parameter, a global or
+// a local array). Blocks are shared copy-on-write, so that snapshots of the whole state (for
+// `old`, `at`, frame checks) cost one pointer per block.
+#pragma once
+
+#include "rac/value.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace triage::rac {
+
+struct Block {
+  std::string name; ///< the parameter, global or local array it was created for
+  ir::Type elem;    ///< type of its cells
+  std::vector<Value> cells;
+  bool alive = true; ///< false once the function owning a local array has returned
+};
+
+class Memory {
+public:
+  enum class Access { Ok, Null, Dead, OutOfBounds };
+
+  /// A fresh block of `len` cells holding the default value of `elem`; returns its index.
+  int create(std::string name, const ir::Type &elem, size_t len);
+  int count() const { return int(blocks_.size()); }
+  const Block &block(int id) const { return *blocks_.at(size_t(id)); }
+  void kill(int id);
+  /// Whether the cell `ptr` points to can be read or written.
+  Access check(const Value &ptr) const;
+  /// The cell at `ptr`; check() must have answered Ok.
+  const Value &read(const Value &ptr) const;
+  void write(const Value &ptr, Value v);
+  void write_cell(int id, size_t offset, Value v);
+  /// The most recently created live block of that name, -1 when there is none.
+  int latest(const std::string &name) const;
+  /// A unique printable name: the block's name, with `#k` when several blocks share it.
+  std::string display_name(int id) const;
+  size_t total_cells() const { return total_cells_; }
+
+private:
+  Block &writable(int id);
+  std::vector<std::shared_ptr<Block>> blocks_;
+  size_t total_cells_ = 0;
+};
+
+} // namespace triage::rac

@@ -1,0 +1,46 @@
+// Where the interpreter gets the values it does not compute: the inputs of the run and the
+// outputs of giant steps. The default source reads an ir::Counterexample; a test generator
+// (dse) plugs in its own source to feed fresh values and to follow the branches a run takes.
+#pragma once
+
+#include "ir/ast.hpp"
+#include "ir/counterexample.hpp"
+#include "ir/json.hpp"
+
+#include <optional>
+#include <string>
+
+namespace triage::rac {
+
+struct GiantStep;
+
+class OracleSource {
+public:
+  virtual ~OracleSource() = default;
+  /// The value of the input `name` (a parameter of the entry function or a global), in the JSON
+  /// form of ir/counterexample.hpp; nullopt when the source has none (the run uses a default).
+  virtual std::optional<ir::Json> input(const std::string &name) = 0;
+  /// The value after giant step `step` of the variable, block (by block name) or "result"
+  /// called `name`; nullopt when the source has none (the run keeps a default).
+  virtual std::optional<ir::Json> output(const GiantStep &step, const std::string &name) = 0;
+  /// Called at each branch decision of the code (if, while, conditional expression) with the
+  /// condition and the way it went.
+  virtual void on_branch(const ir::Expr &cond, bool outcome) {
+    (void)cond;
+    (void)outcome;
+  }
+};
+
+/// The source that reads a counterexample (inputs, and outputs matched by subcontract name, site
+/// line and visit number).
+class CounterexampleOracle : public OracleSource {
+public:
+  explicit CounterexampleOracle(const ir::Counterexample &cx) : cx_(cx) {}
+  std::optional<ir::Json> input(const std::string &name) override;
+  std::optional<ir::Json> output(const GiantStep &step, const std::string &name) override;
+
+private:
+  const ir::Counterexample &cx_;
+};
+
+} // namespace triage::rac
