@@ -1,0 +1,93 @@
+#include "frontend-c/c_type.hpp"
+
+namespace triage::frontend_c {
+
+CType CType::int_type(int rank, bool is_signed) {
+  static const int bits[] = {0, 8, 16, 32, 64, 64};
+  return CType{Kind::Int, bits[rank], is_signed, rank, nullptr, {}};
+}
+
+CType CType::pointer(CType to) {
+  CType t{Kind::Ptr, 64, false, 0, std::make_shared<CType>(std::move(to)), {}};
+  return t;
+}
+
+CType CType::array(CType elem, std::optional<int64_t> len) {
+  return CType{Kind::Array, 0, false, 0, std::make_shared<CType>(std::move(elem)), len};
+}
+
+CType CType::decay() const {
+  return is_array() ? pointer(*elem) : *this;
+}
+
+std::string CType::str() const {
+  switch (kind) {
+  case Kind::Void:
+    return "void";
+  case Kind::Bool:
+    return "_Bool";
+  case Kind::Int: {
+    static const char *names[] = {"", "char", "short", "int", "long", "long long"};
+    return std::string(is_signed ? "" : "unsigned ") + names[rank];
+  }
+  case Kind::Ptr:
+    return elem->str() + " *";
+  case Kind::Array:
+    return elem->str() + "[" + (len ? std::to_string(*len) : "") + "]";
+  case Kind::Integer:
+    return "integer";
+  case Kind::Boolean:
+    return "boolean";
+  }
+  return "?";
+}
+
+ir::Type to_ir(const CType &t) {
+  switch (t.kind) {
+  case CType::Kind::Void:
+    return ir::Type::unit();
+  case CType::Kind::Int:
+  case CType::Kind::Bool:
+    return ir::Type::machine(t.bits, t.is_signed);
+  case CType::Kind::Ptr:
+  case CType::Kind::Array:
+    return ir::Type::pointer(to_ir(*t.elem));
+  case CType::Kind::Integer:
+    return ir::Type::integer();
+  case CType::Kind::Boolean:
+    return ir::Type::boolean();
+  }
+  return ir::Type::unit();
+}
+
+CType promote(const CType &t) {
+  if (t.kind == CType::Kind::Bool || (t.kind == CType::Kind::Int && t.rank < 3))
+    return CType::c_int();
+  return t;
+}
+
+CType common_type(const CType &a0, const CType &b0) {
+  const CType a = promote(a0), b = promote(b0);
+  if (a.is_signed == b.is_signed) return a.rank >= b.rank ? a : b;
+  const CType &u = a.is_signed ? b : a;
+  const CType &s = a.is_signed ? a : b;
+  if (u.rank >= s.rank) return u;
+  if (s.bits > u.bits) return s;
+  return CType::int_type(s.rank, false);
+}
+
+int64_t size_of(const CType &t) {
+  switch (t.kind) {
+  case CType::Kind::Int:
+  case CType::Kind::Bool:
+    return t.bits / 8;
+  case CType::Kind::Ptr:
+    return 8;
+  case CType::Kind::Array:
+    return size_of(*t.elem) * t.len.value_or(0);
+  default:
+    return 1;
+  }
+}
+
+} // namespace triage::frontend_c

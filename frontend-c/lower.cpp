@@ -1,0 +1,228 @@
+// Declarations: globals, logic definitions, lemmas and functions (prototypes and definitions of
+// one function merge). Names that are IR keywords get a trailing '_'.
+#include "frontend-c/lower_impl.hpp"
+
+#include "ir/error.hpp"
+
+namespace triage::frontend_c {
+
+namespace {
+const std::set<std::string> &ir_reserved() {
+  static const std::set<std::string> words = {
+      "fun",      "predicate",  "function",  "lemma",     "axiom",     "global",    "var",
+      "if",       "then",       "else",      "while",     "invariant", "variant",   "writes",
+      "requires", "ensures",    "typically", "return",    "break",     "continue",  "call",
+      "assert",   "assume",     "havoc",     "label",     "true",      "false",     "null",
+      "result",   "old",        "at",        "forall",    "exists",    "let",       "in",
+      "not",      "valid_read", "valid",     "separated", "ptr",       "int",       "bool",
+      "unit",     "int8",       "int16",     "int32",     "int64",     "uint8",     "uint16",
+      "uint32",   "uint64",     "Pre",       "Here",      "Old",       "LoopEntry", "LoopCurrent"};
+  return words;
+}
+
+std::string safe(const std::string &name) {
+  return ir_reserved().count(name) ? name + "_" : name;
+}
+} // namespace
+
+ir::Program lower(const TranslationUnit &tu, const std::string &file) {
+  return Lowerer(file).run(tu);
+}
+
+void Lowerer::fail(Loc at, const std::string &msg) const {
+  throw ir::Error(src(at), msg);
+}
+
+std::string Lowerer::top_name(const std::string &c_name) {
+  return safe(c_name);
+}
+
+std::string Lowerer::fresh(const std::string &c_name) {
+  std::string base = safe(c_name);
+  std::string n = base;
+  for (int i = 1; used_.count(n) || top_names_.count(n); ++i)
+    n = base + "_" + std::to_string(i);
+  used_.insert(n);
+  return n;
+}
+
+const VarInfo *Lowerer::lookup(const std::string &name) const {
+  for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
+    if (auto f = it->find(name); f != it->end()) return &f->second;
+  if (auto g = globals_.find(name); g != globals_.end()) return &g->second;
+  return nullptr;
+}
+
+ir::StmtPtr Lowerer::make_stmt(ir::StmtKind k) const {
+  auto s = std::make_shared<ir::Stmt>();
+  s->kind = k;
+  s->src = stmt_src_;
+  s->pos = ir::Pos{stmt_src_.line, stmt_src_.col};
+  return s;
+}
+
+ir::Program Lowerer::run(const TranslationUnit &tu) {
+  prog_.file = file_;
+  // Pass 1: every name, so that functions may call functions defined later.
+  std::map<std::string, FuncDecl> merged;
+  std::vector<std::string> order;
+  for (const TopDecl &d : tu.decls) {
+    if (const auto *f = std::get_if<FuncDecl>(&d)) {
+      auto it = merged.find(f->name);
+      if (it == merged.end()) {
+        merged.emplace(f->name, *f);
+        order.push_back(f->name);
+        continue;
+      }
+      FuncDecl &m = it->second;
+      if (m.params.size() != f->params.size() || to_ir(m.ret) != to_ir(f->ret))
+        fail(f->loc, "conflicting declarations of '" + f->name + "'");
+      if (f->body && m.body) fail(f->loc, "'" + f->name + "' is defined twice");
+      if (f->body) {
+        m.body = f->body;
+        m.params = f->params;
+      }
+      for (const Clause &c : f->contract.clauses)
+        m.contract.clauses.push_back(c);
+      for (const Behavior &b : f->contract.behaviors)
+        m.contract.behaviors.push_back(b);
+    }
+  }
+  std::set<std::string> declared;
+  auto unique = [&](const std::string &name, Loc at) {
+    if (!declared.insert(name).second) fail(at, "'" + name + "' is already declared");
+  };
+  for (const TopDecl &d : tu.decls) {
+    if (const auto *g = std::get_if<GlobalVar>(&d)) {
+      if (globals_.count(g->name)) {
+        if (to_ir(globals_.at(g->name).type) != to_ir(g->type))
+          fail(g->loc, "conflicting declarations of '" + g->name + "'");
+        continue;
+      }
+      unique(g->name, g->loc);
+      const std::string n = top_name(g->name);
+      top_names_.insert(n);
+      globals_[g->name] = VarInfo{n, g->type, VarInfo::Kind::Global};
+      auto ig = std::make_shared<ir::Global>();
+      ig->name = n;
+      ig->type = to_ir(g->type.is_array() ? *g->type.elem : g->type);
+      if (g->type.is_array()) ig->array_len = *g->type.len;
+      ig->pos = pos(g->loc);
+      ig->src = src(g->loc);
+      prog_.decls.push_back(ig);
+    } else if (const auto *l = std::get_if<LogicDecl>(&d)) {
+      unique(l->name, l->loc);
+    } else if (const auto *f = std::get_if<FuncDecl>(&d)) {
+      if (declared.count(f->name) && funcs_.count(f->name)) continue;
+      unique(f->name, f->loc);
+      const std::string n = top_name(f->name);
+      top_names_.insert(n);
+      FuncSig sig{n, f->ret, {}};
+      for (const Param &p : merged.at(f->name).params)
+        sig.params.push_back(p.type);
+      funcs_[f->name] = sig;
+    }
+  }
+  // Pass 2: definitions in source order (logic definitions before their first use).
+  std::set<std::string> emitted;
+  for (const TopDecl &d : tu.decls) {
+    if (const auto *l = std::get_if<LogicDecl>(&d)) {
+      logic(*l);
+    } else if (const auto *lm = std::get_if<LemmaDecl>(&d)) {
+      auto a = std::make_shared<ir::Annotation>();
+      a->kind = lm->is_axiom ? ir::AnnotKind::Axiom : ir::AnnotKind::Lemma;
+      a->name = lm->name;
+      a->pos = pos(lm->loc);
+      a->src = src(lm->loc);
+      scopes_.assign(1, {});
+      used_.clear();
+      ctx_ = AnnotCtx::Lemma;
+      a->expr = pred(*lm->pred);
+      scopes_.clear();
+      prog_.decls.push_back(a);
+    } else if (const auto *f = std::get_if<FuncDecl>(&d)) {
+      if (emitted.insert(f->name).second) function(merged.at(f->name), funcs_.at(f->name));
+    }
+  }
+  return std::move(prog_);
+}
+
+void Lowerer::logic(const LogicDecl &d) {
+  const std::string n = top_name(d.name);
+  top_names_.insert(n);
+  LogicSig sig{n, d.is_predicate ? CType::boolean() : d.ret, {}};
+  auto def = std::make_shared<ir::LogicDef>();
+  def->name = n;
+  def->is_predicate = d.is_predicate;
+  def->ret = to_ir(sig.ret);
+  def->pos = pos(d.loc);
+  def->src = src(d.loc);
+  scopes_.assign(1, {});
+  used_.clear();
+  for (const Param &p : d.params) {
+    if (scopes_.back().count(p.name)) fail(p.loc, "duplicate parameter '" + p.name + "'");
+    if (p.type.is_void()) fail(p.loc, "a parameter cannot have type void");
+    const std::string pn = safe(p.name);
+    declare(p.name, VarInfo{pn, p.type, VarInfo::Kind::LogicParam});
+    def->params.push_back(ir::Binder{pn, to_ir(p.type), pos(p.loc)});
+    sig.params.push_back(p.type);
+  }
+  logics_[d.name] = sig; // before the body: recursive definitions
+  if (d.body) {
+    ctx_ = AnnotCtx::LogicDef;
+    if (d.is_predicate) {
+      def->body = pred(*d.body);
+    } else {
+      def->body = logic_arg(term(*d.body), sig.ret, d.body->loc);
+    }
+  }
+  scopes_.clear();
+  prog_.decls.push_back(def);
+}
+
+void Lowerer::collect_labels(const std::vector<CStmtPtr> &body) {
+  for (const CStmtPtr &s : body) {
+    if (!s) continue;
+    if (s->kind == CStmt::Kind::Label) {
+      if (labels_.count(s->label)) fail(s->loc, "duplicate label '" + s->label + "'");
+      labels_[s->label] = s.get();
+    }
+    collect_labels(s->body);
+    collect_labels(s->else_body);
+    if (s->init) collect_labels({s->init});
+  }
+}
+
+void Lowerer::function(const FuncDecl &f, const FuncSig &sig) {
+  auto fn = std::make_shared<ir::Function>();
+  fn->name = sig.ir;
+  fn->ret = to_ir(f.ret);
+  fn->pos = pos(f.loc);
+  fn->src = src(f.loc);
+  fn_ = &sig;
+  scopes_.assign(1, {});
+  used_.clear();
+  labels_.clear();
+  for (const Param &p : f.params) {
+    if (scopes_.back().count(p.name)) fail(p.loc, "duplicate parameter '" + p.name + "'");
+    const std::string n = fresh(p.name);
+    declare(p.name, VarInfo{n, p.type, VarInfo::Kind::Param});
+    fn->params.push_back(ir::Binder{n, to_ir(p.type), pos(p.loc)});
+  }
+  if (f.body) collect_labels(*f.body);
+  ir::Block body;
+  stmt_src_ = src(f.loc);
+  out_ = &body;
+  contract(f.contract, *fn, body);
+  if (f.body) {
+    scopes_.emplace_back();
+    stmts(*f.body);
+    fn->body = std::move(body);
+  }
+  out_ = nullptr;
+  scopes_.clear();
+  fn_ = nullptr;
+  prog_.decls.push_back(fn);
+}
+
+} // namespace triage::frontend_c

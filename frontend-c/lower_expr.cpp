@@ -1,0 +1,457 @@
+// C expressions: integer promotions and usual arithmetic conversions become explicit IR
+// conversions; calls, assignments and ++/-- are hoisted into statements in evaluation order,
+// keeping && || ?: short-circuit.
+#include "frontend-c/lower_impl.hpp"
+
+namespace triage::frontend_c {
+
+using ir::BinOp;
+using ir::ExprKind;
+
+ir::ExprPtr clone(const ir::ExprPtr &e) {
+  if (!e) return e;
+  auto c = std::make_shared<ir::Expr>(*e);
+  for (auto &a : c->args)
+    a = clone(a);
+  for (auto &l : c->locs) {
+    l.ptr = clone(l.ptr);
+    l.lo = clone(l.lo);
+    l.hi = clone(l.hi);
+  }
+  return c;
+}
+
+bool is_literal(const ir::Expr &e, ir::BigInt *value) {
+  if (e.kind == ExprKind::IntLit) {
+    if (value) *value = e.value;
+    return true;
+  }
+  if (e.kind == ExprKind::Unary && e.unop == ir::UnOp::Neg && is_literal(*e.args[0], value)) {
+    if (value) *value = -*value;
+    return true;
+  }
+  return false;
+}
+
+namespace {
+std::optional<BinOp> arith_op(const std::string &op) {
+  static const std::map<std::string, BinOp> ops = {
+      {"+", BinOp::Add},   {"-", BinOp::Sub},   {"*", BinOp::Mul},  {"/", BinOp::Div},
+      {"%", BinOp::Mod},   {"<<", BinOp::Shl},  {">>", BinOp::Shr}, {"&", BinOp::BitAnd},
+      {"|", BinOp::BitOr}, {"^", BinOp::BitXor}};
+  auto it = ops.find(op);
+  return it == ops.end() ? std::nullopt : std::optional<BinOp>(it->second);
+}
+} // namespace
+
+std::optional<BinOp> compare_op(const std::string &op) {
+  static const std::map<std::string, BinOp> ops = {{"==", BinOp::Eq}, {"!=", BinOp::Ne},
+                                                   {"<", BinOp::Lt},  {"<=", BinOp::Le},
+                                                   {">", BinOp::Gt},  {">=", BinOp::Ge}};
+  auto it = ops.find(op);
+  return it == ops.end() ? std::nullopt : std::optional<BinOp>(it->second);
+}
+
+ir::ExprPtr Lowerer::convert(const Val &v, const CType &to, Loc at, bool is_cast) {
+  const ir::Pos p = pos(at);
+  if (to.is_void()) fail(at, "a value of type void is used");
+  if (v.t.is_void()) fail(at, "a void value is used");
+  if (to.kind == CType::Kind::Bool) {
+    ir::BigInt lit;
+    if (v.t.kind == CType::Kind::Bool || (is_literal(*v.e, &lit) && (lit == 0 || lit == 1)))
+      return v.e;
+    auto c = ir::make_expr(
+        ExprKind::Cast,
+        {ir::make_expr(ExprKind::Ite, {truth(v, at), ir::make_int(1, p), ir::make_int(0, p)}, p)},
+        p);
+    c->cast_to = to_ir(to);
+    return c;
+  }
+  if (to.is_c_int()) {
+    if (v.t.is_ptr()) fail(at, "conversion from a pointer to an integer is not supported");
+    ir::BigInt lit;
+    if (to_ir(v.t) == to_ir(to) || (is_literal(*v.e, &lit) && to_ir(to).fits(lit))) return v.e;
+    auto c = ir::make_expr(ExprKind::Cast, {v.e}, p);
+    c->cast_to = to_ir(to);
+    return c;
+  }
+  if (to.is_ptr()) {
+    if (v.e->kind == ExprKind::Null) return v.e;
+    ir::BigInt lit;
+    if (is_literal(*v.e, &lit) && lit == 0) return ir::make_expr(ExprKind::Null, {}, p);
+    if (!v.t.is_ptr()) fail(at, "conversion from an integer to a pointer is not supported");
+    if (to_ir(v.t) != to_ir(to))
+      fail(at, std::string(is_cast ? "cast" : "conversion") + " from '" + v.t.str() + "' to '" +
+                   to.str() + "' is not supported");
+    return v.e;
+  }
+  fail(at, "conversion to '" + to.str() + "' is not supported");
+}
+
+ir::ExprPtr Lowerer::truth(const Val &v, Loc at) const {
+  const ir::Pos p = pos(at);
+  if (v.t.is_ptr()) return ir::make_binary(BinOp::Ne, v.e, ir::make_expr(ExprKind::Null, {}, p), p);
+  if (!v.t.is_c_int()) fail(at, "a scalar value is expected, not '" + v.t.str() + "'");
+  return ir::make_binary(BinOp::Ne, v.e, ir::make_int(0, p), p);
+}
+
+Val Lowerer::bool_value(ir::ExprPtr b, Loc at) const {
+  const ir::Pos p = pos(at);
+  auto c = ir::make_expr(
+      ExprKind::Cast,
+      {ir::make_expr(ExprKind::Ite, {b, ir::make_int(1, p), ir::make_int(0, p)}, p)}, p);
+  c->cast_to = ir::Type::machine(32, true);
+  return Val{c, CType::c_int()};
+}
+
+Val Lowerer::temp(const CType &t, Loc at, ir::ExprPtr init) {
+  auto d = make_stmt(ir::StmtKind::VarDecl);
+  d->name = fresh("__tmp");
+  d->type = to_ir(t);
+  d->rhs = std::move(init);
+  emit(d);
+  return Val{ir::make_var(d->name, pos(at)), t};
+}
+
+Val Lowerer::arith(const std::string &op, const Val &a, const Val &b, Loc at) {
+  const ir::Pos p = pos(at);
+  const BinOp bop = *arith_op(op);
+  if (op == "+" || op == "-") {
+    if (a.t.is_ptr() && b.t.is_c_int()) return Val{ir::make_binary(bop, a.e, b.e, p), a.t};
+    if (op == "+" && a.t.is_c_int() && b.t.is_ptr())
+      return Val{ir::make_binary(bop, b.e, a.e, p), b.t};
+    if (op == "-" && a.t.is_ptr() && b.t.is_ptr()) {
+      if (to_ir(a.t) != to_ir(b.t)) fail(at, "subtraction of pointers to different types");
+      return Val{ir::make_binary(bop, a.e, b.e, p), CType::int_type(4, true)};
+    }
+  }
+  if (!a.t.is_c_int() || !b.t.is_c_int())
+    fail(at, "invalid operands to '" + op + "' ('" + a.t.str() + "' and '" + b.t.str() + "')");
+  const CType t = (op == "<<" || op == ">>") ? promote(a.t) : common_type(a.t, b.t);
+  return Val{ir::make_binary(bop, convert(a, t, at), convert(b, t, at), p), t};
+}
+
+ir::ExprPtr Lowerer::compare(const std::string &op, const Val &a, const Val &b, Loc at) {
+  const ir::Pos p = pos(at);
+  const BinOp bop = *compare_op(op);
+  if (a.t.is_ptr() || b.t.is_ptr()) {
+    const CType &pt = a.t.is_ptr() ? a.t : b.t;
+    return ir::make_binary(bop, convert(a, pt, at), convert(b, pt, at), p);
+  }
+  if (!a.t.is_c_int() || !b.t.is_c_int()) fail(at, "invalid operands to '" + op + "'");
+  const CType t = common_type(a.t, b.t);
+  return ir::make_binary(bop, convert(a, t, at), convert(b, t, at), p);
+}
+
+const FuncSig &Lowerer::callee(const CExpr &e) const {
+  auto it = funcs_.find(e.name);
+  if (it == funcs_.end()) {
+    if (logics_.count(e.name))
+      fail(e.loc, "the logic function '" + e.name + "' cannot be called from C code");
+    fail(e.loc, "call to undeclared function '" + e.name + "'");
+  }
+  if (it->second.params.size() != e.args.size())
+    fail(e.loc, "'" + e.name + "' expects " + std::to_string(it->second.params.size()) +
+                    " arguments, not " + std::to_string(e.args.size()));
+  return it->second;
+}
+
+std::vector<ir::ExprPtr> Lowerer::call_args(const CExpr &e, const FuncSig &sig) {
+  std::vector<ir::ExprPtr> args;
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    const Val v = rvalue(*e.args[i]);
+    args.push_back(convert(v, sig.params[i], e.args[i]->loc));
+  }
+  return args;
+}
+
+Val Lowerer::call(const CExpr &e, bool want_value, const Val *target) {
+  const FuncSig &sig = callee(e);
+  std::vector<ir::ExprPtr> args = call_args(e, sig);
+  auto s = make_stmt(ir::StmtKind::Call);
+  s->callee = sig.ir;
+  s->args = std::move(args);
+  if (sig.ret.is_void()) {
+    if (want_value || target) fail(e.loc, "the void function '" + e.name + "' has no value");
+    emit(s);
+    return Val{nullptr, sig.ret};
+  }
+  if (target) {
+    s->lhs = target->e;
+    emit(s);
+    return *target;
+  }
+  if (!want_value) {
+    emit(s);
+    return Val{nullptr, sig.ret};
+  }
+  Val t = temp(sig.ret, e.loc);
+  s->lhs = t.e;
+  emit(s);
+  return Val{clone(t.e), t.t};
+}
+
+Val Lowerer::lvalue(const CExpr &e) {
+  const ir::Pos p = pos(e.loc);
+  switch (e.kind) {
+  case CExpr::Kind::Var: {
+    const VarInfo *v = lookup(e.name);
+    if (!v) {
+      if (funcs_.count(e.name)) fail(e.loc, "cannot assign to the function '" + e.name + "'");
+      fail(e.loc, "unknown variable '" + e.name + "'");
+    }
+    if (v->type.is_array()) fail(e.loc, "cannot assign to the array '" + e.name + "'");
+    return Val{ir::make_var(v->ir, p), v->type};
+  }
+  case CExpr::Kind::Unary:
+    if (e.op == "*") {
+      const Val ptr = rvalue(*e.args[0]);
+      if (!ptr.t.is_ptr()) fail(e.loc, "cannot dereference a value of type '" + ptr.t.str() + "'");
+      if (ptr.t.elem->is_void()) fail(e.loc, "cannot dereference a void pointer");
+      return Val{ir::make_expr(ExprKind::Deref, {ptr.e}, p), *ptr.t.elem};
+    }
+    break;
+  case CExpr::Kind::Index: {
+    Val base = rvalue(*e.args[0]);
+    Val index = rvalue(*e.args[1]);
+    if (index.t.is_ptr()) std::swap(base, index);
+    if (!base.t.is_ptr() || !index.t.is_c_int())
+      fail(e.loc, "subscripted value is not an array or pointer");
+    if (base.t.elem->is_void()) fail(e.loc, "cannot dereference a void pointer");
+    return Val{ir::make_expr(ExprKind::Deref, {ir::make_binary(BinOp::Add, base.e, index.e, p)}, p),
+               *base.t.elem};
+  }
+  default:
+    break;
+  }
+  fail(e.loc, "expression is not assignable");
+}
+
+Val Lowerer::assign(const CExpr &e, bool want_value) {
+  const CExpr &lhs = *e.args[0];
+  const CExpr &rhs = *e.args[1];
+  if (e.op == "=") {
+    if (rhs.kind == CExpr::Kind::Call && funcs_.count(rhs.name) &&
+        !funcs_.at(rhs.name).ret.is_void()) {
+      // `x = f(...)`: a call with a target when the types agree, else through a temporary.
+      const FuncSig &sig = callee(rhs);
+      std::vector<ir::ExprPtr> args = call_args(rhs, sig);
+      const Val l = lvalue(lhs);
+      auto s = make_stmt(ir::StmtKind::Call);
+      s->callee = sig.ir;
+      s->args = std::move(args);
+      if (to_ir(l.t) == to_ir(sig.ret)) {
+        s->lhs = l.e;
+        emit(s);
+      } else {
+        const Val t = temp(sig.ret, rhs.loc);
+        s->lhs = t.e;
+        emit(s);
+        auto as = make_stmt(ir::StmtKind::Assign);
+        as->lhs = l.e;
+        as->rhs = convert(Val{clone(t.e), t.t}, l.t, e.loc);
+        emit(as);
+      }
+      return want_value ? Val{clone(l.e), l.t} : Val{nullptr, l.t};
+    }
+    const Val r = rvalue(rhs);
+    const Val l = lvalue(lhs);
+    auto s = make_stmt(ir::StmtKind::Assign);
+    s->lhs = l.e;
+    s->rhs = convert(r, l.t, e.loc);
+    emit(s);
+    return Val{clone(l.e), l.t};
+  }
+  const std::string op = e.op.substr(0, e.op.size() - 1);
+  const Val r = rvalue(rhs);
+  const Val l = lvalue(lhs);
+  const Val res = arith(op, Val{clone(l.e), l.t}, r, e.loc);
+  auto s = make_stmt(ir::StmtKind::Assign);
+  s->lhs = l.e;
+  s->rhs = convert(res, l.t, e.loc);
+  emit(s);
+  return Val{clone(l.e), l.t};
+}
+
+Val Lowerer::incdec(const CExpr &e, bool want_value) {
+  const Val l = lvalue(*e.args[0]);
+  const ir::Pos p = pos(e.loc);
+  Val old;
+  if (want_value && !e.prefix) old = temp(l.t, e.loc, clone(l.e));
+  const Val one{ir::make_int(1, p), CType::c_int()};
+  const Val res = arith(e.op == "++" ? "+" : "-", Val{clone(l.e), l.t}, one, e.loc);
+  auto s = make_stmt(ir::StmtKind::Assign);
+  s->lhs = l.e;
+  s->rhs = convert(res, l.t, e.loc);
+  emit(s);
+  if (want_value && !e.prefix) return old;
+  return Val{clone(l.e), l.t};
+}
+
+Val Lowerer::conditional(const CExpr &e) {
+  const ir::Pos p = pos(e.loc);
+  ir::ExprPtr c = cond(*e.args[0]);
+  Val a, b;
+  ir::Block pa = capture([&] { a = rvalue(*e.args[1]); });
+  ir::Block pb = capture([&] { b = rvalue(*e.args[2]); });
+  CType t = a.t;
+  if (a.t.is_c_int() && b.t.is_c_int())
+    t = common_type(a.t, b.t);
+  else if (a.t.is_ptr() && b.t.is_ptr())
+    t = a.e->kind == ExprKind::Null ? b.t : a.t;
+  else if (a.t.is_ptr() || b.t.is_ptr())
+    t = a.t.is_ptr() ? a.t : b.t;
+  else
+    fail(e.loc, "invalid operands to '?:'");
+  if (pa.empty() && pb.empty())
+    return Val{ir::make_expr(ExprKind::Ite, {c, convert(a, t, e.loc), convert(b, t, e.loc)}, p), t};
+  Val r = temp(t, e.loc);
+  auto s = make_stmt(ir::StmtKind::If);
+  s->cond = c;
+  auto set = [&](ir::Block &pre, const Val &v) {
+    auto as = make_stmt(ir::StmtKind::Assign);
+    as->lhs = clone(r.e);
+    as->rhs = convert(v, t, e.loc);
+    pre.push_back(as);
+    return pre;
+  };
+  s->body = set(pa, a);
+  s->else_body = set(pb, b);
+  emit(s);
+  return Val{clone(r.e), t};
+}
+
+ir::ExprPtr Lowerer::cond(const CExpr &e) {
+  const ir::Pos p = pos(e.loc);
+  if (e.kind == CExpr::Kind::Binary) {
+    if (compare_op(e.op)) {
+      const Val a = rvalue(*e.args[0]);
+      const Val b = rvalue(*e.args[1]);
+      return compare(e.op, a, b, e.loc);
+    }
+    if (e.op == "&&" || e.op == "||") {
+      ir::ExprPtr l = cond(*e.args[0]);
+      ir::ExprPtr r;
+      ir::Block pre = capture([&] { r = cond(*e.args[1]); });
+      const BinOp op = e.op == "&&" ? BinOp::And : BinOp::Or;
+      if (pre.empty()) return ir::make_binary(op, l, r, p);
+      // The right operand has effects: evaluate it only when the left one does not decide.
+      auto d = make_stmt(ir::StmtKind::VarDecl);
+      d->name = fresh("__cond");
+      d->type = ir::Type::boolean();
+      d->rhs = l;
+      emit(d);
+      auto s = make_stmt(ir::StmtKind::If);
+      s->cond = op == BinOp::And ? ir::make_var(d->name, p)
+                                 : ir::make_unary(ir::UnOp::Not, ir::make_var(d->name, p), p);
+      auto as = make_stmt(ir::StmtKind::Assign);
+      as->lhs = ir::make_var(d->name, p);
+      as->rhs = r;
+      pre.push_back(as);
+      s->body = std::move(pre);
+      emit(s);
+      return ir::make_var(d->name, p);
+    }
+  }
+  if (e.kind == CExpr::Kind::Unary && e.op == "!")
+    return ir::make_unary(ir::UnOp::Not, cond(*e.args[0]), p);
+  return truth(rvalue(e), e.loc);
+}
+
+void Lowerer::effect(const CExpr &e) {
+  switch (e.kind) {
+  case CExpr::Kind::Assign:
+    assign(e, false);
+    return;
+  case CExpr::Kind::IncDec:
+    incdec(e, false);
+    return;
+  case CExpr::Kind::Call:
+    call(e, false);
+    return;
+  case CExpr::Kind::Comma:
+    effect(*e.args[0]);
+    effect(*e.args[1]);
+    return;
+  case CExpr::Kind::Cast:
+    if (e.type.is_void()) {
+      effect(*e.args[0]);
+      return;
+    }
+    break;
+  default:
+    break;
+  }
+  rvalue(e); // effects of the operands only; the value is unused
+}
+
+Val Lowerer::rvalue(const CExpr &e) {
+  const ir::Pos p = pos(e.loc);
+  switch (e.kind) {
+  case CExpr::Kind::IntLit:
+    return Val{ir::make_int(e.value, p), e.type};
+  case CExpr::Kind::Null:
+    return Val{ir::make_expr(ExprKind::Null, {}, p), CType::pointer(CType::void_type())};
+  case CExpr::Kind::Var: {
+    const VarInfo *v = lookup(e.name);
+    if (!v) {
+      if (funcs_.count(e.name))
+        fail(e.loc, "function pointers are not supported: '" + e.name + "' used as a value");
+      fail(e.loc, "unknown variable '" + e.name + "'");
+    }
+    return Val{ir::make_var(v->ir, p), v->type.decay()};
+  }
+  case CExpr::Kind::Unary: {
+    if (e.op == "!") return bool_value(cond(e), e.loc);
+    if (e.op == "*") return lvalue(e);
+    if (e.op == "&") {
+      const CExpr &a = *e.args[0];
+      if (a.kind == CExpr::Kind::Index) {
+        const Val base = rvalue(*a.args[0]);
+        const Val index = rvalue(*a.args[1]);
+        return arith("+", base, index, e.loc);
+      }
+      if (a.kind == CExpr::Kind::Unary && a.op == "*") return rvalue(*a.args[0]);
+      fail(e.loc, "taking the address of a variable (&) is not supported");
+    }
+    const Val a = rvalue(*e.args[0]);
+    if (!a.t.is_c_int()) fail(e.loc, "invalid operand to unary '" + e.op + "'");
+    const CType t = promote(a.t);
+    const ir::ExprPtr x = convert(a, t, e.loc);
+    if (e.op == "+") return Val{x, t};
+    return Val{ir::make_unary(e.op == "-" ? ir::UnOp::Neg : ir::UnOp::BitNot, x, p), t};
+  }
+  case CExpr::Kind::Binary:
+    if (arith_op(e.op)) {
+      const Val a = rvalue(*e.args[0]);
+      const Val b = rvalue(*e.args[1]);
+      return arith(e.op, a, b, e.loc);
+    }
+    if (compare_op(e.op) || e.op == "&&" || e.op == "||") return bool_value(cond(e), e.loc);
+    fail(e.loc, "'" + e.op + "' is only allowed in annotations");
+  case CExpr::Kind::Assign:
+    return assign(e, true);
+  case CExpr::Kind::IncDec:
+    return incdec(e, true);
+  case CExpr::Kind::Cond:
+    return conditional(e);
+  case CExpr::Kind::Call:
+    return call(e, true);
+  case CExpr::Kind::Index:
+    return lvalue(e);
+  case CExpr::Kind::Cast: {
+    if (e.type.is_void()) fail(e.loc, "a cast to void has no value");
+    const Val v = rvalue(*e.args[0]);
+    return Val{convert(v, e.type, e.loc, true), e.type};
+  }
+  case CExpr::Kind::Comma:
+    effect(*e.args[0]);
+    return rvalue(*e.args[1]);
+  case CExpr::Kind::SizeOf:
+    return Val{ir::make_int(size_of(e.type), p), CType::int_type(4, false)};
+  default:
+    fail(e.loc, "this construct is only allowed in annotations");
+  }
+}
+
+} // namespace triage::frontend_c

@@ -1,0 +1,152 @@
+// The lowering's state and rules, shared by lower.cpp (declarations, functions),
+// lower_expr.cpp (C expressions), lower_term.cpp (ACSL terms), lower_stmt.cpp (statements) and
+// lower_contract.cpp (contracts and loop annotations).
+#pragma once
+
+#include "frontend-c/c_ast.hpp"
+#include "frontend-c/lower.hpp"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace triage::frontend_c {
+
+/// A C name as the IR sees it.
+struct VarInfo {
+  std::string ir;
+  CType type;
+  enum class Kind { Local, Param, Global, Bound, LogicParam } kind = Kind::Local;
+};
+
+struct FuncSig {
+  std::string ir;
+  CType ret;
+  std::vector<CType> params;
+};
+
+struct LogicSig {
+  std::string ir;
+  CType ret;
+  std::vector<CType> params;
+};
+
+/// A lowered expression with its C (or logic) type.
+struct Val {
+  ir::ExprPtr e;
+  CType t;
+};
+
+/// Where an annotation stands: decides what \old, \at and \result mean.
+enum class AnnotCtx { Requires, Ensures, Loop, Assert, LogicDef, Lemma };
+
+class Lowerer {
+public:
+  explicit Lowerer(std::string file) : file_(std::move(file)) {}
+  ir::Program run(const TranslationUnit &tu);
+
+private:
+  std::string file_;
+  ir::Program prog_;
+  std::map<std::string, FuncSig> funcs_;
+  std::map<std::string, LogicSig> logics_;
+  std::map<std::string, VarInfo> globals_;
+  std::set<std::string> top_names_;
+
+  // the function being lowered
+  const FuncSig *fn_ = nullptr;
+  std::vector<std::map<std::string, VarInfo>> scopes_;
+  std::set<std::string> used_;
+  std::map<std::string, const CStmt *> labels_;
+  ir::Block *out_ = nullptr;
+  ir::SrcLoc stmt_src_;
+  /// What `continue` must do first in each enclosing loop (the step of a for loop, the test of
+  /// a do-while loop); innermost last.
+  std::vector<std::function<void()>> on_continue_;
+  AnnotCtx ctx_ = AnnotCtx::Assert;
+
+  // ---- helpers (lower.cpp) ----
+  [[noreturn]] void fail(Loc at, const std::string &msg) const;
+  ir::SrcLoc src(Loc at) const { return ir::SrcLoc{file_, at.line, at.col}; }
+  static ir::Pos pos(Loc at) { return ir::Pos{at.line, at.col}; }
+  std::string fresh(const std::string &c_name);
+  std::string top_name(const std::string &c_name);
+  const VarInfo *lookup(const std::string &name) const;
+  void declare(const std::string &c_name, VarInfo info) {
+    scopes_.back()[c_name] = std::move(info);
+  }
+  ir::StmtPtr make_stmt(ir::StmtKind k) const;
+  void emit(ir::StmtPtr s) { out_->push_back(std::move(s)); }
+  template <typename F> ir::Block capture(F f) {
+    ir::Block b;
+    ir::Block *saved = out_;
+    out_ = &b;
+    f();
+    out_ = saved;
+    return b;
+  }
+  void function(const FuncDecl &f, const FuncSig &sig);
+  void logic(const LogicDecl &d);
+  void collect_labels(const std::vector<CStmtPtr> &body);
+
+  // ---- C expressions (lower_expr.cpp) ----
+  Val rvalue(const CExpr &e);
+  Val lvalue(const CExpr &e);
+  ir::ExprPtr cond(const CExpr &e);
+  void effect(const CExpr &e);
+  ir::ExprPtr convert(const Val &v, const CType &to, Loc at, bool is_cast = false);
+  Val arith(const std::string &op, const Val &a, const Val &b, Loc at);
+  ir::ExprPtr compare(const std::string &op, const Val &a, const Val &b, Loc at);
+  Val assign(const CExpr &e, bool want_value);
+  Val incdec(const CExpr &e, bool want_value);
+  Val call(const CExpr &e, bool want_value, const Val *target = nullptr);
+  Val conditional(const CExpr &e);
+  Val temp(const CType &t, Loc at, ir::ExprPtr init = nullptr);
+  Val bool_value(ir::ExprPtr b, Loc at) const;
+  ir::ExprPtr truth(const Val &v, Loc at) const;
+  std::vector<ir::ExprPtr> call_args(const CExpr &e, const FuncSig &sig);
+  const FuncSig &callee(const CExpr &e) const;
+
+  // ---- ACSL terms (lower_term.cpp) ----
+  Val term(const CExpr &e);
+  ir::ExprPtr pred(const CExpr &e);
+  ir::ExprPtr pred_of(const Val &v, Loc at) const;
+  Val term_var(const CExpr &e);
+  Val term_unary(const CExpr &e);
+  Val term_binary(const CExpr &e);
+  ir::ExprPtr comparison_chain(const CExpr &e);
+  Val term_app(const CExpr &e);
+  Val term_at(const CExpr &e, const std::string &label);
+  Val term_quant(const CExpr &e);
+  ir::Location pointer_set(const CExpr &e);
+  std::optional<ir::Location> location(const CExpr &e);
+  ir::ExprPtr logic_arg(const Val &v, const CType &to, Loc at);
+
+  // ---- statements (lower_stmt.cpp) ----
+  void stmts(const std::vector<CStmtPtr> &body);
+  void stmt(const CStmt &s);
+  void declaration(const CStmt &s);
+  void if_stmt(const CStmt &s);
+  void while_loop(const CStmt &s);
+  void for_loop(const CStmt &s);
+  void do_loop(const CStmt &s);
+  ir::StmtPtr loop_head(const CStmt &s, ir::ExprPtr c);
+  void return_stmt(const CStmt &s, Loc at);
+  void goto_stmt(const CStmt &s);
+  void guard_break(const CExpr &c);
+  ir::Block body_block(const CStmt &s);
+
+  // ---- annotations (lower_contract.cpp) ----
+  ir::Annotation annotation(ir::AnnotKind k, const Clause &c, AnnotCtx ctx);
+  void contract(const Contract &c, ir::Function &f, ir::Block &entry);
+  std::vector<ir::Location> locations(const std::vector<Clause> &clauses, Clause::Kind kind,
+                                      AnnotCtx ctx, const Clause **first);
+  std::vector<ir::Annotation> loop_annotations(const std::vector<Clause> &clauses);
+};
+
+ir::ExprPtr clone(const ir::ExprPtr &e);
+bool is_literal(const ir::Expr &e, ir::BigInt *value = nullptr);
+
+} // namespace triage::frontend_c

@@ -1,0 +1,263 @@
+// Statements. Loops become IR while loops located at their annotation; for and do-while are
+// rewritten so that `continue` still runs the step or the test; Frama-C's single-exit
+// `goto return_label` becomes a return.
+#include "frontend-c/lower_impl.hpp"
+
+namespace triage::frontend_c {
+
+namespace {
+/// Restores the current statement location on scope exit.
+struct SrcScope {
+  ir::SrcLoc &slot;
+  ir::SrcLoc saved;
+  SrcScope(ir::SrcLoc &s, ir::SrcLoc now) : slot(s), saved(s) { slot = std::move(now); }
+  ~SrcScope() { slot = saved; }
+};
+} // namespace
+
+void Lowerer::stmts(const std::vector<CStmtPtr> &body) {
+  for (const CStmtPtr &s : body)
+    stmt(*s);
+}
+
+ir::Block Lowerer::body_block(const CStmt &s) {
+  return capture([&] {
+    scopes_.emplace_back();
+    if (s.kind == CStmt::Kind::Block) {
+      const SrcScope at(stmt_src_, src(s.loc));
+      stmts(s.body); // the braces of a branch or loop body add nothing
+    } else {
+      stmt(s);
+    }
+    scopes_.pop_back();
+  });
+}
+
+void Lowerer::stmt(const CStmt &s) {
+  const SrcScope at(stmt_src_, src(s.loc));
+  switch (s.kind) {
+  case CStmt::Kind::Empty:
+    return;
+  case CStmt::Kind::Expr:
+    effect(*s.expr);
+    return;
+  case CStmt::Kind::Decl:
+    declaration(s);
+    return;
+  case CStmt::Kind::Block: {
+    auto b = make_stmt(ir::StmtKind::Block);
+    b->body = capture([&] {
+      scopes_.emplace_back();
+      stmts(s.body);
+      scopes_.pop_back();
+    });
+    if (!b->body.empty()) emit(b);
+    return;
+  }
+  case CStmt::Kind::If:
+    if_stmt(s);
+    return;
+  case CStmt::Kind::While:
+    while_loop(s);
+    return;
+  case CStmt::Kind::For:
+    for_loop(s);
+    return;
+  case CStmt::Kind::DoWhile:
+    do_loop(s);
+    return;
+  case CStmt::Kind::Break:
+    if (on_continue_.empty()) fail(s.loc, "'break' outside a loop");
+    emit(make_stmt(ir::StmtKind::Break));
+    return;
+  case CStmt::Kind::Continue:
+    if (on_continue_.empty()) fail(s.loc, "'continue' outside a loop");
+    if (on_continue_.back()) on_continue_.back()();
+    emit(make_stmt(ir::StmtKind::Continue));
+    return;
+  case CStmt::Kind::Return:
+    return_stmt(s, s.loc);
+    return;
+  case CStmt::Kind::Goto:
+    goto_stmt(s);
+    return;
+  case CStmt::Kind::Label: {
+    auto l = make_stmt(ir::StmtKind::Label);
+    l->name = s.label;
+    emit(l);
+    stmt(*s.body[0]);
+    return;
+  }
+  case CStmt::Kind::Assert: {
+    ctx_ = AnnotCtx::Assert;
+    auto a = make_stmt(ir::StmtKind::Assert);
+    a->annots.push_back(annotation(ir::AnnotKind::Assert, s.assertion, AnnotCtx::Assert));
+    emit(a);
+    return;
+  }
+  }
+}
+
+void Lowerer::declaration(const CStmt &s) {
+  for (const Declarator &d : s.decls) {
+    const ir::Pos p = pos(d.loc);
+    auto v = make_stmt(ir::StmtKind::VarDecl);
+    if (d.type.is_array()) {
+      v->type = to_ir(*d.type.elem);
+      v->array_len = *d.type.len;
+      v->name = fresh(d.name);
+      declare(d.name, VarInfo{v->name, d.type, VarInfo::Kind::Local});
+      emit(v);
+      if (!d.has_list) continue;
+      // C zero-fills the cells an initialiser list leaves out.
+      for (int64_t i = 0; i < *d.type.len; ++i) {
+        const Val x = i < int64_t(d.inits.size()) ? rvalue(*d.inits[size_t(i)])
+                                                  : Val{ir::make_int(0, p), CType::c_int()};
+        auto as = make_stmt(ir::StmtKind::Assign);
+        as->lhs = ir::make_expr(
+            ir::ExprKind::Deref,
+            {ir::make_binary(ir::BinOp::Add, ir::make_var(v->name, p), ir::make_int(i, p), p)}, p);
+        as->rhs = convert(x, *d.type.elem, d.loc);
+        emit(as);
+      }
+      continue;
+    }
+    v->type = to_ir(d.type);
+    if (d.init && d.init->kind == CExpr::Kind::Call && funcs_.count(d.init->name) &&
+        to_ir(funcs_.at(d.init->name).ret) == v->type) {
+      // `T x = f(...)`: declare, then call with x as target.
+      const FuncSig &sig = callee(*d.init);
+      std::vector<ir::ExprPtr> args = call_args(*d.init, sig);
+      v->name = fresh(d.name);
+      emit(v);
+      auto c = make_stmt(ir::StmtKind::Call);
+      c->callee = sig.ir;
+      c->args = std::move(args);
+      c->lhs = ir::make_var(v->name, p);
+      emit(c);
+    } else {
+      if (d.init) v->rhs = convert(rvalue(*d.init), d.type, d.init->loc);
+      v->name = fresh(d.name);
+      emit(v);
+    }
+    declare(d.name, VarInfo{v->name, d.type, VarInfo::Kind::Local});
+  }
+}
+
+void Lowerer::if_stmt(const CStmt &s) {
+  ir::ExprPtr c = cond(*s.expr);
+  auto i = make_stmt(ir::StmtKind::If);
+  i->cond = c;
+  i->body = body_block(*s.body[0]);
+  if (!s.else_body.empty()) i->else_body = body_block(*s.else_body[0]);
+  emit(i);
+}
+
+ir::StmtPtr Lowerer::loop_head(const CStmt &s, ir::ExprPtr c) {
+  const SrcScope at(stmt_src_, src(s.annot_loc.value_or(s.loc)));
+  auto w = make_stmt(ir::StmtKind::While);
+  w->cond = std::move(c);
+  w->annots = loop_annotations(s.loop_annot);
+  return w;
+}
+
+void Lowerer::guard_break(const CExpr &c) {
+  auto i = make_stmt(ir::StmtKind::If);
+  i->cond = ir::make_unary(ir::UnOp::Not, cond(c), pos(c.loc));
+  i->body.push_back(make_stmt(ir::StmtKind::Break));
+  emit(i);
+}
+
+void Lowerer::while_loop(const CStmt &s) {
+  ir::ExprPtr c;
+  ir::Block pre = capture([&] { c = cond(*s.expr); });
+  if (!pre.empty()) c = ir::make_bool(true, pos(s.loc));
+  ir::StmtPtr w = loop_head(s, c);
+  on_continue_.push_back(nullptr);
+  w->body = capture([&] {
+    if (!pre.empty())
+      guard_break(*s.expr); // the test has effects: evaluate it at the top of each iteration
+    for (ir::StmtPtr &st : body_block(*s.body[0]))
+      emit(st);
+  });
+  on_continue_.pop_back();
+  emit(w);
+}
+
+void Lowerer::for_loop(const CStmt &s) {
+  scopes_.emplace_back();
+  ir::Block outer = capture([&] {
+    if (s.init) stmt(*s.init);
+    ir::ExprPtr c;
+    ir::Block pre;
+    if (s.expr) pre = capture([&] { c = cond(*s.expr); });
+    if (!c || !pre.empty()) c = ir::make_bool(true, pos(s.loc));
+    ir::StmtPtr w = loop_head(s, c);
+    auto step = [&] {
+      if (s.step) effect(*s.step);
+    };
+    on_continue_.push_back(step);
+    w->body = capture([&] {
+      if (!pre.empty()) guard_break(*s.expr);
+      for (ir::StmtPtr &st : body_block(*s.body[0]))
+        emit(st);
+      step();
+    });
+    on_continue_.pop_back();
+    emit(w);
+  });
+  scopes_.pop_back();
+  const bool declares = s.init && s.init->kind == CStmt::Kind::Decl;
+  if (declares) {
+    auto b = make_stmt(ir::StmtKind::Block);
+    b->body = std::move(outer);
+    emit(b);
+  } else {
+    for (ir::StmtPtr &st : outer)
+      emit(st);
+  }
+}
+
+void Lowerer::do_loop(const CStmt &s) {
+  // do body while (c)  ->  while true { body; if not c { break; } }; continue tests c first.
+  ir::StmtPtr w = loop_head(s, ir::make_bool(true, pos(s.loc)));
+  auto test = [&] { guard_break(*s.expr); };
+  on_continue_.push_back(test);
+  w->body = capture([&] {
+    for (ir::StmtPtr &st : body_block(*s.body[0]))
+      emit(st);
+    test();
+  });
+  on_continue_.pop_back();
+  emit(w);
+}
+
+void Lowerer::return_stmt(const CStmt &s, Loc at) {
+  const SrcScope here(stmt_src_, src(at));
+  auto r = make_stmt(ir::StmtKind::Return);
+  if (s.expr) {
+    if (fn_->ret.is_void()) fail(at, "a void function cannot return a value");
+    r->rhs = convert(rvalue(*s.expr), fn_->ret, s.expr->loc);
+  } else if (!fn_->ret.is_void()) {
+    fail(at, "the function must return a value");
+  }
+  emit(r);
+}
+
+void Lowerer::goto_stmt(const CStmt &s) {
+  auto it = labels_.find(s.label);
+  if (it == labels_.end()) fail(s.loc, "goto to an undefined label '" + s.label + "'");
+  const CStmt *target = it->second;
+  while (target->kind == CStmt::Kind::Label)
+    target = target->body[0].get();
+  if (target->kind != CStmt::Kind::Return ||
+      (target->expr && target->expr->kind != CExpr::Kind::Var &&
+       target->expr->kind != CExpr::Kind::IntLit))
+    fail(s.loc, "goto is only supported to a label on 'return;' or 'return variable;' "
+                "(Frama-C's 'goto return_label')");
+  if (target->expr && target->expr->kind == CExpr::Kind::Var && !lookup(target->expr->name))
+    fail(s.loc, "goto to a return of a variable that is not in scope here");
+  return_stmt(*target, s.loc);
+}
+
+} // namespace triage::frontend_c

@@ -1,0 +1,403 @@
+// ACSL terms and predicates: mathematical integers (IR logic), \old and \at by label, memory
+// predicates over pointer sets, quantifiers, comparison chains.
+#include "frontend-c/lower_impl.hpp"
+
+namespace triage::frontend_c {
+
+using ir::BinOp;
+using ir::ExprKind;
+
+std::optional<BinOp> compare_op(const std::string &op);
+
+namespace {
+bool is_comparison(const CExpr &e) {
+  return e.kind == CExpr::Kind::Binary && !e.paren && compare_op(e.op).has_value();
+}
+} // namespace
+
+ir::ExprPtr Lowerer::pred_of(const Val &v, Loc at) const {
+  const ir::Pos p = pos(at);
+  if (v.t.is_boolean()) return v.e;
+  if (v.t.is_ptr()) return ir::make_binary(BinOp::Ne, v.e, ir::make_expr(ExprKind::Null, {}, p), p);
+  if (v.t.is_numeric()) return ir::make_binary(BinOp::Ne, v.e, ir::make_int(0, p), p);
+  fail(at, "a predicate is expected");
+}
+
+ir::ExprPtr Lowerer::pred(const CExpr &e) {
+  return pred_of(term(e), e.loc);
+}
+
+ir::ExprPtr Lowerer::logic_arg(const Val &v, const CType &to, Loc at) {
+  const ir::Pos p = pos(at);
+  if (to.is_boolean()) return pred_of(v, at);
+  if (v.t.is_boolean()) {
+    if (!to.is_numeric()) fail(at, "a predicate cannot stand for a '" + to.str() + "'");
+    return ir::make_expr(ExprKind::Ite, {v.e, ir::make_int(1, p), ir::make_int(0, p)}, p);
+  }
+  if (to.is_integer()) {
+    if (!v.t.is_numeric()) fail(at, "an integer is expected, not '" + v.t.str() + "'");
+    return v.e;
+  }
+  if (to.is_c_int()) {
+    if (!v.t.is_numeric()) fail(at, "an integer is expected, not '" + v.t.str() + "'");
+    if (to_ir(v.t) == to_ir(to)) return v.e;
+    auto c = ir::make_expr(ExprKind::Cast, {v.e}, p);
+    c->cast_to = to_ir(to);
+    return c;
+  }
+  if (to.is_ptr()) {
+    if (v.e->kind == ExprKind::Null) return v.e;
+    if (!v.t.is_ptr() || to_ir(v.t) != to_ir(to))
+      fail(at, "a '" + to.str() + "' is expected, not '" + v.t.str() + "'");
+    return v.e;
+  }
+  fail(at, "unsupported logic type '" + to.str() + "'");
+}
+
+Val Lowerer::term_var(const CExpr &e) {
+  const ir::Pos p = pos(e.loc);
+  if (const VarInfo *v = lookup(e.name)) {
+    if (ctx_ == AnnotCtx::LogicDef && v->kind == VarInfo::Kind::Global)
+      fail(e.loc,
+           "a logic definition cannot read the global '" + e.name + "': pass it as a parameter");
+    return Val{ir::make_var(v->ir, p), v->type.decay()};
+  }
+  if (auto l = logics_.find(e.name); l != logics_.end() && l->second.params.empty()) {
+    auto app = ir::make_expr(ExprKind::App, {}, p);
+    app->name = l->second.ir;
+    return Val{app, l->second.ret};
+  }
+  if (funcs_.count(e.name))
+    fail(e.loc, "the C function '" + e.name + "' cannot be used in an annotation");
+  fail(e.loc, "unknown name '" + e.name + "'");
+}
+
+Val Lowerer::term_unary(const CExpr &e) {
+  const ir::Pos p = pos(e.loc);
+  if (e.op == "!") return Val{ir::make_unary(ir::UnOp::Not, pred(*e.args[0]), p), CType::boolean()};
+  if (e.op == "&") {
+    const CExpr &a = *e.args[0];
+    if (a.kind == CExpr::Kind::Index && a.args[1]->kind != CExpr::Kind::Range) {
+      const Val base = term(*a.args[0]);
+      const Val index = term(*a.args[1]);
+      if (!base.t.is_ptr() || !index.t.is_numeric()) fail(e.loc, "invalid operand to '&'");
+      return Val{ir::make_binary(BinOp::Add, base.e, index.e, p), base.t};
+    }
+    if (a.kind == CExpr::Kind::Unary && a.op == "*") return term(*a.args[0]);
+    fail(e.loc, "taking the address of a variable (&) is not supported");
+  }
+  const Val a = term(*e.args[0]);
+  if (e.op == "*") {
+    if (!a.t.is_ptr() || a.t.elem->is_void())
+      fail(e.loc, "cannot dereference a value of type '" + a.t.str() + "'");
+    return Val{ir::make_expr(ExprKind::Deref, {a.e}, p), *a.t.elem};
+  }
+  if (!a.t.is_numeric()) fail(e.loc, "invalid operand to unary '" + e.op + "'");
+  if (e.op == "+") return a;
+  return Val{ir::make_unary(e.op == "-" ? ir::UnOp::Neg : ir::UnOp::BitNot, a.e, p),
+             CType::integer()};
+}
+
+ir::ExprPtr Lowerer::comparison_chain(const CExpr &e) {
+  // `a < b <= c` (unparenthesised) means a < b && b <= c.
+  std::vector<const CExpr *> operands;
+  std::vector<const CExpr *> ops;
+  const CExpr *cur = &e;
+  while (is_comparison(*cur)) {
+    ops.insert(ops.begin(), cur);
+    operands.insert(operands.begin(), cur->args[1].get());
+    cur = cur->args[0].get();
+  }
+  operands.insert(operands.begin(), cur);
+  std::vector<Val> vals;
+  for (const CExpr *o : operands)
+    vals.push_back(term(*o));
+  ir::ExprPtr chain;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const ir::Pos p = pos(ops[i]->loc);
+    Val a = vals[i], b = vals[i + 1];
+    if (i > 0) a.e = clone(a.e);
+    if (a.t.is_boolean() != b.t.is_boolean()) {
+      a.e = a.t.is_boolean() ? logic_arg(a, CType::integer(), ops[i]->loc) : a.e;
+      b.e = b.t.is_boolean() ? logic_arg(b, CType::integer(), ops[i]->loc) : b.e;
+    }
+    auto link = ir::make_binary(*compare_op(ops[i]->op), a.e, b.e, p);
+    chain = chain ? ir::make_binary(BinOp::And, chain, link, p) : link;
+  }
+  return chain;
+}
+
+Val Lowerer::term_binary(const CExpr &e) {
+  const ir::Pos p = pos(e.loc);
+  const std::string &op = e.op;
+  if (compare_op(op)) return Val{comparison_chain(e), CType::boolean()};
+  if (op == "&&" || op == "||" || op == "==>" || op == "<==>" || op == "^^") {
+    ir::ExprPtr a = pred(*e.args[0]);
+    ir::ExprPtr b = pred(*e.args[1]);
+    if (op == "^^")
+      return Val{ir::make_unary(ir::UnOp::Not, ir::make_binary(BinOp::Iff, a, b, p), p),
+                 CType::boolean()};
+    const BinOp bop = op == "&&"    ? BinOp::And
+                      : op == "||"  ? BinOp::Or
+                      : op == "==>" ? BinOp::Implies
+                                    : BinOp::Iff;
+    return Val{ir::make_binary(bop, a, b, p), CType::boolean()};
+  }
+  const Val a = term(*e.args[0]);
+  const Val b = term(*e.args[1]);
+  static const std::map<std::string, BinOp> ops = {
+      {"+", BinOp::Add},   {"-", BinOp::Sub},   {"*", BinOp::Mul},  {"/", BinOp::Div},
+      {"%", BinOp::Mod},   {"<<", BinOp::Shl},  {">>", BinOp::Shr}, {"&", BinOp::BitAnd},
+      {"|", BinOp::BitOr}, {"^", BinOp::BitXor}};
+  const BinOp bop = ops.at(op);
+  if ((op == "+" || op == "-") && a.t.is_ptr() && b.t.is_numeric())
+    return Val{ir::make_binary(bop, a.e, b.e, p), a.t};
+  if (op == "+" && a.t.is_numeric() && b.t.is_ptr())
+    return Val{ir::make_binary(bop, b.e, a.e, p), b.t};
+  if (op == "-" && a.t.is_ptr() && b.t.is_ptr())
+    return Val{ir::make_binary(bop, a.e, b.e, p), CType::integer()};
+  const ir::ExprPtr x = logic_arg(a, CType::integer(), e.args[0]->loc);
+  const ir::ExprPtr y = logic_arg(b, CType::integer(), e.args[1]->loc);
+  return Val{ir::make_binary(bop, x, y, p), CType::integer()};
+}
+
+Val Lowerer::term_app(const CExpr &e) {
+  auto it = logics_.find(e.name);
+  if (it == logics_.end()) {
+    if (funcs_.count(e.name))
+      fail(e.loc, "the C function '" + e.name + "' cannot be called in an annotation");
+    fail(e.loc, "unknown logic function '" + e.name + "'");
+  }
+  const LogicSig &sig = it->second;
+  if (sig.params.size() != e.args.size())
+    fail(e.loc, "'" + e.name + "' expects " + std::to_string(sig.params.size()) +
+                    " arguments, not " + std::to_string(e.args.size()));
+  auto app = ir::make_expr(ExprKind::App, {}, pos(e.loc));
+  app->name = sig.ir;
+  for (size_t i = 0; i < e.args.size(); ++i)
+    app->args.push_back(logic_arg(term(*e.args[i]), sig.params[i], e.args[i]->loc));
+  return Val{app, sig.ret};
+}
+
+Val Lowerer::term_at(const CExpr &e, const std::string &label) {
+  const ir::Pos p = pos(e.loc);
+  const bool in_state = ctx_ != AnnotCtx::LogicDef && ctx_ != AnnotCtx::Lemma;
+  if (!in_state) fail(e.loc, "\\old and \\at are not allowed in logic definitions and lemmas");
+  if (label == "Here") return term(*e.args[0]);
+  if (label == "Pre" || label == "Old") {
+    if (ctx_ == AnnotCtx::Requires) return term(*e.args[0]);
+    const Val v = term(*e.args[0]);
+    return Val{ir::make_expr(ExprKind::Old, {v.e}, p), v.t};
+  }
+  if (label == "Post") {
+    if (ctx_ != AnnotCtx::Ensures)
+      fail(e.loc, "the label Post is only meaningful in postconditions");
+    return term(*e.args[0]);
+  }
+  if (label == "LoopEntry" || label == "LoopCurrent") {
+    if (ctx_ != AnnotCtx::Loop)
+      fail(e.loc, "the label " + label + " is only meaningful in loop annotations");
+  } else if (!labels_.count(label)) {
+    fail(e.loc, "unknown label '" + label + "'");
+  } else if (ctx_ == AnnotCtx::Requires || ctx_ == AnnotCtx::Ensures) {
+    fail(e.loc, "a C label cannot be used in a function contract");
+  }
+  const Val v = term(*e.args[0]);
+  auto at = ir::make_expr(ExprKind::At, {v.e}, p);
+  at->name = label;
+  return Val{at, v.t};
+}
+
+Val Lowerer::term_quant(const CExpr &e) {
+  const ir::Pos p = pos(e.loc);
+  scopes_.emplace_back();
+  auto q = ir::make_expr(e.kind == CExpr::Kind::Quant ? ExprKind::Quant : ExprKind::Let, {}, p);
+  if (e.kind == CExpr::Kind::Let) {
+    const Val v = term(*e.args[0]);
+    q->name = fresh(e.name);
+    q->args.push_back(v.e);
+    declare(e.name, VarInfo{q->name, v.t, VarInfo::Kind::Bound});
+    const Val body = term(*e.args[1]);
+    q->args.push_back(body.e);
+    scopes_.pop_back();
+    return Val{q, body.t};
+  }
+  q->bval = e.is_forall;
+  for (size_t i = 0; i < e.binders.size(); ++i) {
+    const auto &[name, type] = e.binders[i];
+    if (type.is_void() || type.is_array())
+      fail(e.binder_locs[i], "a bound variable cannot have type '" + type.str() + "'");
+    if (scopes_.back().count(name)) fail(e.binder_locs[i], "'" + name + "' is bound twice");
+    const std::string n = fresh(name);
+    declare(name, VarInfo{n, type, VarInfo::Kind::Bound});
+    q->binders.push_back(ir::Binder{n, to_ir(type), pos(e.binder_locs[i])});
+  }
+  q->args.push_back(pred(*e.args[0]));
+  scopes_.pop_back();
+  return Val{q, CType::boolean()};
+}
+
+ir::Location Lowerer::pointer_set(const CExpr &e) {
+  ir::Location loc;
+  loc.kind = ir::Location::Kind::Mem;
+  loc.pos = pos(e.loc);
+  auto range = [&](const CExpr &r) {
+    loc.lo = logic_arg(term(*r.args[0]), CType::integer(), r.args[0]->loc);
+    loc.hi = logic_arg(term(*r.args[1]), CType::integer(), r.args[1]->loc);
+  };
+  const CExpr *base = nullptr, *off = nullptr;
+  if (e.kind == CExpr::Kind::Binary && e.op == "+") {
+    base = e.args[0].get();
+    off = e.args[1].get();
+  } else if (e.kind == CExpr::Kind::Unary && e.op == "&" && e.args[0]->kind == CExpr::Kind::Index) {
+    base = e.args[0]->args[0].get();
+    off = e.args[0]->args[1].get();
+  }
+  if (base && off && off->kind == CExpr::Kind::Range) {
+    const Val b = term(*base);
+    if (!b.t.is_ptr()) fail(base->loc, "a pointer is expected");
+    loc.ptr = b.e;
+    range(*off);
+    return loc;
+  }
+  const Val v = term(e);
+  if (!v.t.is_ptr()) fail(e.loc, "a pointer is expected, not '" + v.t.str() + "'");
+  loc.ptr = v.e;
+  return loc;
+}
+
+std::optional<ir::Location> Lowerer::location(const CExpr &e) {
+  ir::Location loc;
+  loc.pos = pos(e.loc);
+  if (e.kind == CExpr::Kind::Result) return std::nullopt; // \result is no memory location
+  if (e.kind == CExpr::Kind::Var) {
+    const VarInfo *v = lookup(e.name);
+    if (!v) fail(e.loc, "unknown variable '" + e.name + "'");
+    if (v->kind == VarInfo::Kind::Bound || v->kind == VarInfo::Kind::LogicParam)
+      fail(e.loc, "'" + e.name + "' is not a memory location");
+    if (v->type.is_array())
+      fail(e.loc, "write the cells of the array '" + e.name + "' as " + e.name + "[lo .. hi]");
+    // A parameter is local to the function: writing it is invisible to the caller.
+    if (v->kind == VarInfo::Kind::Param && ctx_ == AnnotCtx::Ensures) return std::nullopt;
+    loc.var = v->ir;
+    return loc;
+  }
+  loc.kind = ir::Location::Kind::Mem;
+  const CExpr *base = nullptr, *off = nullptr;
+  if (e.kind == CExpr::Kind::Index) {
+    base = e.args[0].get();
+    off = e.args[1].get();
+  } else if (e.kind == CExpr::Kind::Unary && e.op == "*") {
+    const CExpr &target = *e.args[0];
+    if (target.kind == CExpr::Kind::Binary && target.op == "+" &&
+        target.args[1]->kind == CExpr::Kind::Range) {
+      base = target.args[0].get();
+      off = target.args[1].get();
+    } else {
+      const Val v = term(target);
+      if (!v.t.is_ptr()) fail(e.loc, "cannot dereference a value of type '" + v.t.str() + "'");
+      loc.ptr = v.e;
+      return loc;
+    }
+  } else {
+    fail(e.loc, "not a memory location (x, *p, p[i], p[lo .. hi], *(p + (lo .. hi)))");
+  }
+  Val b = term(*base);
+  if (!b.t.is_ptr()) fail(base->loc, "a pointer or array is expected");
+  loc.ptr = b.e;
+  if (off->kind == CExpr::Kind::Range) {
+    loc.lo = logic_arg(term(*off->args[0]), CType::integer(), off->args[0]->loc);
+    loc.hi = logic_arg(term(*off->args[1]), CType::integer(), off->args[1]->loc);
+  } else {
+    loc.lo = logic_arg(term(*off), CType::integer(), off->loc);
+  }
+  return loc;
+}
+
+Val Lowerer::term(const CExpr &e) {
+  const ir::Pos p = pos(e.loc);
+  switch (e.kind) {
+  case CExpr::Kind::IntLit:
+    return Val{ir::make_int(e.value, p), CType::integer()};
+  case CExpr::Kind::Var:
+    return term_var(e);
+  case CExpr::Kind::Null:
+    return Val{ir::make_expr(ExprKind::Null, {}, p), CType::pointer(CType::void_type())};
+  case CExpr::Kind::True:
+  case CExpr::Kind::False:
+    return Val{ir::make_bool(e.kind == CExpr::Kind::True, p), CType::boolean()};
+  case CExpr::Kind::Result:
+    if (ctx_ != AnnotCtx::Ensures) fail(e.loc, "\\result is only allowed in postconditions");
+    if (!fn_ || fn_->ret.is_void()) fail(e.loc, "\\result in a function without a result");
+    return Val{ir::make_expr(ExprKind::Result, {}, p), fn_->ret};
+  case CExpr::Kind::Unary:
+    return term_unary(e);
+  case CExpr::Kind::Binary:
+    return term_binary(e);
+  case CExpr::Kind::Cond: {
+    ir::ExprPtr c = pred(*e.args[0]);
+    Val a = term(*e.args[1]);
+    Val b = term(*e.args[2]);
+    CType t = a.t;
+    if (a.t.is_boolean() || b.t.is_boolean()) {
+      a.e = pred_of(a, e.loc);
+      b.e = pred_of(b, e.loc);
+      t = CType::boolean();
+    } else if (a.t.is_numeric() && b.t.is_numeric()) {
+      t = CType::integer();
+    } else if (a.t.is_ptr() || b.t.is_ptr()) {
+      t = a.t.is_ptr() && a.e->kind != ExprKind::Null ? a.t : b.t;
+    }
+    return Val{ir::make_expr(ExprKind::Ite, {c, a.e, b.e}, p), t};
+  }
+  case CExpr::Kind::Call:
+    return term_app(e);
+  case CExpr::Kind::Index: {
+    if (e.args[1]->kind == CExpr::Kind::Range)
+      fail(e.args[1]->loc,
+           "a range 'lo .. hi' is only allowed in assigns, \\valid and \\separated");
+    const Val base = term(*e.args[0]);
+    const Val index = term(*e.args[1]);
+    if (!base.t.is_ptr() || !index.t.is_numeric() || base.t.elem->is_void())
+      fail(e.loc, "subscripted value is not an array or pointer");
+    return Val{ir::make_expr(ExprKind::Deref, {ir::make_binary(BinOp::Add, base.e, index.e, p)}, p),
+               *base.t.elem};
+  }
+  case CExpr::Kind::Cast: {
+    const Val v = term(*e.args[0]);
+    if (e.type.is_integer()) return Val{logic_arg(v, CType::integer(), e.loc), e.type};
+    if (e.type.is_c_int() && e.type.kind != CType::Kind::Bool)
+      return Val{logic_arg(v, e.type, e.loc), e.type};
+    if (e.type.is_ptr() && v.t.is_ptr() && to_ir(e.type) == to_ir(v.t)) return Val{v.e, e.type};
+    fail(e.loc, "cast to '" + e.type.str() + "' is not supported in annotations");
+  }
+  case CExpr::Kind::SizeOf:
+    return Val{ir::make_int(size_of(e.type), p), CType::integer()};
+  case CExpr::Kind::Old:
+    return term_at(e, "Old");
+  case CExpr::Kind::At:
+    return term_at(e, e.name);
+  case CExpr::Kind::Valid:
+  case CExpr::Kind::Separated: {
+    auto v =
+        ir::make_expr(e.kind == CExpr::Kind::Valid ? ExprKind::Valid : ExprKind::Separated, {}, p);
+    v->read_only = e.read_only;
+    for (const auto &a : e.args)
+      v->locs.push_back(pointer_set(*a));
+    return Val{v, CType::boolean()};
+  }
+  case CExpr::Kind::Quant:
+  case CExpr::Kind::Let:
+    return term_quant(e);
+  case CExpr::Kind::Range:
+    fail(e.loc, "a range 'lo .. hi' is only allowed in assigns, \\valid and \\separated");
+  case CExpr::Kind::Assign:
+  case CExpr::Kind::IncDec:
+  case CExpr::Kind::Comma:
+    fail(e.loc, "side effects are not allowed in annotations");
+  default:
+    fail(e.loc, "unsupported construct in an annotation");
+  }
+}
+
+} // namespace triage::frontend_c
