@@ -20,10 +20,11 @@ const std::set<std::string> &ir_reserved() {
   return words;
 }
 
-std::string safe(const std::string &name) {
+} // namespace
+
+std::string safe_name(const std::string &name) {
   return ir_reserved().count(name) ? name + "_" : name;
 }
-} // namespace
 
 ir::Program lower(const TranslationUnit &tu, const std::string &file) {
   return Lowerer(file).run(tu);
@@ -34,11 +35,11 @@ void Lowerer::fail(Loc at, const std::string &msg) const {
 }
 
 std::string Lowerer::top_name(const std::string &c_name) {
-  return safe(c_name);
+  return safe_name(c_name);
 }
 
 std::string Lowerer::fresh(const std::string &c_name) {
-  std::string base = safe(c_name);
+  std::string base = safe_name(c_name);
   std::string n = base;
   for (int i = 1; used_.count(n) || top_names_.count(n); ++i)
     n = base + "_" + std::to_string(i);
@@ -162,7 +163,7 @@ void Lowerer::logic(const LogicDecl &d) {
   for (const Param &p : d.params) {
     if (scopes_.back().count(p.name)) fail(p.loc, "duplicate parameter '" + p.name + "'");
     if (p.type.is_void()) fail(p.loc, "a parameter cannot have type void");
-    const std::string pn = safe(p.name);
+    const std::string pn = safe_name(p.name);
     declare(p.name, VarInfo{pn, p.type, VarInfo::Kind::LogicParam});
     def->params.push_back(ir::Binder{pn, to_ir(p.type), pos(p.loc)});
     sig.params.push_back(p.type);

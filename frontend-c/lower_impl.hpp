@@ -147,6 +147,8 @@ private:
 };
 
 ir::ExprPtr clone(const ir::ExprPtr &e);
+/// `name`, or `name_` when it is a word the IR reserves.
+std::string safe_name(const std::string &name);
 bool is_literal(const ir::Expr &e, ir::BigInt *value = nullptr);
 
 } // namespace triage::frontend_c

@@ -103,11 +103,11 @@ ir::ExprPtr Lowerer::comparison_chain(const CExpr &e) {
   std::vector<const CExpr *> operands;
   std::vector<const CExpr *> ops;
   const CExpr *cur = &e;
-  while (is_comparison(*cur)) {
+  do {
     ops.insert(ops.begin(), cur);
     operands.insert(operands.begin(), cur->args[1].get());
     cur = cur->args[0].get();
-  }
+  } while (is_comparison(*cur));
   operands.insert(operands.begin(), cur);
   std::vector<Val> vals;
   for (const CExpr *o : operands)
@@ -214,7 +214,7 @@ Val Lowerer::term_quant(const CExpr &e) {
   auto q = ir::make_expr(e.kind == CExpr::Kind::Quant ? ExprKind::Quant : ExprKind::Let, {}, p);
   if (e.kind == CExpr::Kind::Let) {
     const Val v = term(*e.args[0]);
-    q->name = fresh(e.name);
+    q->name = safe_name(e.name);
     q->args.push_back(v.e);
     declare(e.name, VarInfo{q->name, v.t, VarInfo::Kind::Bound});
     const Val body = term(*e.args[1]);
@@ -228,7 +228,7 @@ Val Lowerer::term_quant(const CExpr &e) {
     if (type.is_void() || type.is_array())
       fail(e.binder_locs[i], "a bound variable cannot have type '" + type.str() + "'");
     if (scopes_.back().count(name)) fail(e.binder_locs[i], "'" + name + "' is bound twice");
-    const std::string n = fresh(name);
+    const std::string n = safe_name(name);
     declare(name, VarInfo{n, type, VarInfo::Kind::Bound});
     q->binders.push_back(ir::Binder{n, to_ir(type), pos(e.binder_locs[i])});
   }
@@ -289,8 +289,8 @@ std::optional<ir::Location> Lowerer::location(const CExpr &e) {
     off = e.args[1].get();
   } else if (e.kind == CExpr::Kind::Unary && e.op == "*") {
     const CExpr &target = *e.args[0];
-    if (target.kind == CExpr::Kind::Binary && target.op == "+" &&
-        target.args[1]->kind == CExpr::Kind::Range) {
+    // `*(p + i)` is the location p[i], as the IR reads it back.
+    if (target.kind == CExpr::Kind::Binary && target.op == "+") {
       base = target.args[0].get();
       off = target.args[1].get();
     } else {

@@ -209,8 +209,8 @@ TranslationUnit Parser::translation_unit() {
     if (peek().kind == Tok::AnnotBegin) {
       const Token &word = peek(1);
       static const std::set<std::string> contract_words = {
-          "requires",  "ensures",    "assigns",   "behavior",  "complete", "disjoint",
-          "typically", "terminates", "decreases", "allocates", "frees",    "exits"};
+          "requires",   "ensures",   "assigns",   "behavior", "complete", "disjoint", "typically",
+          "terminates", "decreases", "allocates", "frees",    "exits",    "assumes"};
       if (word.kind == Tok::Ident && contract_words.count(word.text)) {
         next();
         Contract c = contract();

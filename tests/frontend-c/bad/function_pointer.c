@@ -1,0 +1,7 @@
+// error: 5:7: function pointers and parenthesised declarators are not supported
+int g(int x) { return x; }
+int f(void)
+{
+  int (*h)(int) = g;
+  return h(1);
+}

@@ -1,0 +1,3 @@
+// error: 2:1: unterminated annotation comment
+/*@ requires x > 0;
+int f(int x) { return x; }

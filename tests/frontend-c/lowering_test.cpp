@@ -1,0 +1,152 @@
+// How C and E-ACSL constructs are lowered: the IR text a small program compiles to, and the
+// located errors of unsupported input.
+#include "frontend-c/compile.hpp"
+#include "ir/error.hpp"
+#include "ir/printer.hpp"
+#include "ir/typecheck.hpp"
+
+#include <gtest/gtest.h>
+
+namespace triage::frontend_c {
+namespace {
+
+std::string lower(const std::string &c) {
+  ir::Program p = compile_text(c, "t.c");
+  ir::typecheck(p);
+  return ir::print(p);
+}
+
+std::string error_of(const std::string &c) {
+  try {
+    lower(c);
+  } catch (const ir::Error &e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(Lowering, IntegerPromotionsAreExplicit) {
+  const std::string ir = lower("int f(unsigned char a, short b) { return a + b; }");
+  EXPECT_NE(ir.find("return int32(a) + int32(b);"), std::string::npos) << ir;
+}
+
+TEST(Lowering, UsualArithmeticConversionsToUnsigned) {
+  const std::string ir = lower("unsigned f(int x, unsigned y) { return x + y; }");
+  EXPECT_NE(ir.find("return uint32(x) + y;"), std::string::npos) << ir;
+}
+
+TEST(Lowering, NegativeConstantConvertedToUnsignedWraps) {
+  const std::string ir = lower("unsigned f(void) { unsigned u = -1; return u; }");
+  EXPECT_NE(ir.find("var u : uint32 = uint32(-1);"), std::string::npos) << ir;
+}
+
+TEST(Lowering, AssignmentBackToNarrowType) {
+  const std::string ir = lower("char f(char c) { c += 1; return c; }");
+  EXPECT_NE(ir.find("c := int8(int32(c) + 1);"), std::string::npos) << ir;
+}
+
+TEST(Lowering, AnnotationArithmeticStaysMathematical) {
+  const std::string ir = lower("/*@ ensures \\result == x + 1; */ int f(int x) { return x; }");
+  EXPECT_NE(ir.find("result = x + 1"), std::string::npos) << ir;
+  EXPECT_EQ(ir.find("int32(x + 1)"), std::string::npos) << ir;
+}
+
+TEST(Lowering, ChainedComparisonIsAConjunction) {
+  const std::string ir = lower("/*@ requires 0 <= n < 10; */ void f(int n) { }");
+  EXPECT_NE(ir.find("0 <= n && n < 10"), std::string::npos) << ir;
+}
+
+TEST(Lowering, CComparisonsAreNotChained) {
+  const std::string ir = lower("int f(int a, int b, int c) { return a < b < c; }");
+  EXPECT_NE(ir.find("int32(if a < b then 1 else 0) < c"), std::string::npos) << ir;
+}
+
+TEST(Lowering, BehaviorsBecomeGuardedClauses) {
+  const std::string ir =
+      lower("/*@ behavior pos: assumes x > 0; requires x < 100; ensures \\result == x;\n"
+            "    complete behaviors; */ int f(int x) { return x; }");
+  EXPECT_NE(ir.find("requires #f.requires1 @\"t.c\":1:34 { x > 0 -> x < 100 }"), std::string::npos)
+      << ir;
+  EXPECT_NE(ir.find("old(x > 0) -> result = x"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("assert #f.assert1 \"complete behaviors\" @\"t.c\":2:5 { x > 0 }"),
+            std::string::npos)
+      << ir;
+}
+
+TEST(Lowering, GotoReturnLabelBecomesReturn) {
+  const std::string ir =
+      lower("int f(int x) {\n int __retres;\n if (x) { __retres = 1; goto return_label; }\n"
+            " __retres = 0;\n return_label: return __retres;\n}");
+  EXPECT_NE(ir.find("@\"t.c\":3:25 return __retres;"), std::string::npos) << ir;
+}
+
+TEST(Lowering, AtLabelsMapToOldAtAndNothing) {
+  const std::string ir =
+      lower("/*@ ensures \\result == \\at(x, Pre) && x == \\at(x, Here); */\n"
+            "int f(int x) { L: x = x + 0; /*@ assert \\at(x, L) == x; */\n"
+            "/*@ loop invariant \\at(x, LoopEntry) == x; */ while (x) { } return x; }");
+  EXPECT_NE(ir.find("result = old(x) && x = x"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("label L;"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("at(x, L) = x"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("at(x, LoopEntry) = x"), std::string::npos) << ir;
+}
+
+TEST(Lowering, CallsInConditionsKeepShortCircuit) {
+  const std::string ir = lower("int g(int x) { return x; }\n"
+                               "int f(int x) { if (x > 0 && g(x)) return 1; return 0; }");
+  // g is called only inside `if __cond`, after the left operand.
+  const size_t guard = ir.find("var __cond : bool = x > 0;");
+  const size_t call = ir.find("call g(x)");
+  ASSERT_NE(guard, std::string::npos) << ir;
+  ASSERT_NE(call, std::string::npos) << ir;
+  EXPECT_LT(guard, call);
+  EXPECT_NE(ir.find("if __cond {"), std::string::npos) << ir;
+}
+
+TEST(Lowering, ForContinueRunsTheStep) {
+  const std::string ir =
+      lower("void f(int n) { for (int i = 0; i < n; i++) { if (i == 2) continue; } }");
+  EXPECT_NE(ir.find("@\"t.c\":1:59 i := i + 1;\n        @\"t.c\":1:59 continue;"),
+            std::string::npos)
+      << ir;
+}
+
+TEST(Lowering, LoopIsLocatedAtItsAnnotation) {
+  const std::string ir = lower("void f(int n) {\n  int i = 0;\n  /*@ loop invariant i >= 0;\n"
+                               "      loop variant n - i; */\n  while (i < n) i++;\n}");
+  EXPECT_NE(ir.find("@\"t.c\":3:3 while i < n"), std::string::npos) << ir;
+}
+
+TEST(Lowering, ShadowedLocalsAreRenamed) {
+  const std::string ir = lower("int f(void) { int x = 1; { int x = 2; x++; } return x; }");
+  EXPECT_NE(ir.find("var x_1 : int32 = 2;"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("return x;"), std::string::npos) << ir;
+}
+
+TEST(Lowering, IrKeywordsAreRenamed) {
+  const std::string ir = lower("int f(int result, int old) { int in = result + old; return in; }");
+  EXPECT_NE(ir.find("var in_ : int32 = result_ + old_;"), std::string::npos) << ir;
+}
+
+TEST(Errors, UnsupportedConstructsAreLocated) {
+  EXPECT_EQ(error_of("int f(int x) {\n  switch (x) { }\n}"),
+            "t.c:2:3: error: switch statements are not supported");
+  EXPECT_EQ(error_of("int f(int x) {\n  L: x = 0;\n  goto L;\n}"),
+            "t.c:3:3: error: goto is only supported to a label on 'return;' or 'return variable;' "
+            "(Frama-C's 'goto return_label')");
+  EXPECT_EQ(error_of("#if 1\n#endif\n"),
+            "t.c:1:1: error: conditional compilation (#if) is not supported");
+  EXPECT_EQ(error_of("/*@ ensures \\foo; */ void f(void) { }"),
+            "t.c:1:13: error: unsupported ACSL construct '\\foo'");
+}
+
+TEST(Errors, HostileInputDoesNotCrash) {
+  EXPECT_NE(error_of(std::string(5000, '(')), "no error");
+  EXPECT_NE(error_of("int f(void) { return " + std::string(3000, '-') + "1; }"), "no error");
+  EXPECT_NE(error_of("/*@"), "no error");
+  EXPECT_NE(error_of("int f("), "no error");
+  EXPECT_NE(error_of("\x01"), "no error");
+}
+
+} // namespace
+} // namespace triage::frontend_c
