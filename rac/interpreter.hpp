@@ -66,6 +66,10 @@ struct Outcome {
   ir::Json state_json;
 };
 
+/// Checks the lemma with id `lemma_id` by evaluation (goal kind `lemma`): ok, failure, or not
+/// executable when a quantifier of it cannot be enumerated. Uses cfg's limits only.
+Outcome check_lemma(const ir::Program &p, const std::string &lemma_id, const Config &cfg);
+
 /// The outcome as the command line prints it: `FILE:LINE:COL: failure: KIND (ID) in F` and the
 /// state, `ok`, `stuck: reason`, ... (docs/rac.md).
 std::string format_text(const Outcome &o);

@@ -73,6 +73,7 @@ class Machine {
 public:
   Machine(const ir::Program &p, const Config &cfg, OracleSource &oracle);
   Outcome run();
+  Outcome run_lemma(const ir::Annotation &lemma);
 
   // ---- expressions (eval.cpp, quantifier.cpp, logic_app.cpp) ----
   Value eval(const ir::Expr &e, const Ctx &c);

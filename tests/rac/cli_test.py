@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Acceptance tests of `triage run` on the shared examples (C) and the .ivl examples: outcomes,
+exit codes, text and JSON output, traces, usage errors. Usage: cli_test.py TRIAGE ROOT SHARED"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+TRIAGE, ROOT, SHARED = sys.argv[1], sys.argv[2], sys.argv[3]
+EX = os.path.join(SHARED, "examples")
+failures = []
+
+
+def run(*args, cwd=EX):
+    p = subprocess.run([TRIAGE, "run", *args], cwd=cwd, capture_output=True, text=True,
+                       timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def expect(name, cond, detail=""):
+    if not cond:
+        failures.append(f"{name}: {detail}")
+
+
+def oracle(obj):
+    f = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+    json.dump(obj, f)
+    f.close()
+    return f.name
+
+
+def case(name, args, code, first_line_has, cwd=EX):
+    rc, out, err = run(*args, cwd=cwd)
+    expect(name, rc == code, f"exit {rc} instead of {code}\n{out}{err}")
+    first = out.splitlines()[0] if out else err
+    expect(name, first_line_has in first, f"'{first_line_has}' not in '{first}'")
+    return out
+
+
+def run_json(args, cwd=EX):
+    rc, out, err = run(*args, "--format", "json", cwd=cwd)
+    try:
+        return rc, json.loads(out)
+    except json.JSONDecodeError:
+        failures.append(f"{args}: not JSON: {out}{err}")
+        return rc, {}
+
+
+s7_oracle = oracle({"function": "isqrt", "inputs": {"n": 1}, "subcontract_outputs": [
+    {"subcontract": "loop@13", "line": 13, "visit": 1, "values": {"r": 0, "y": 0, "z": 1}}]})
+set_x_oracle = oracle({"function": "run", "inputs": {}, "subcontract_outputs": [
+    {"subcontract": "set_x", "line": 0, "visit": 1, "values": {"x": 4}}]})
+
+# isqrt/S7.c: small-step ok, giant-step over the loop fails the postcondition.
+case("S7 small", ["isqrt/S7.c", "--function", "isqrt", "--input", "n=1"], 0, "ok")
+case("S7 giant", ["isqrt/S7.c", "--giant-step", "loop@13", "--oracle", s7_oracle], 1,
+     "isqrt/S7.c:5:")
+rc, j = run_json(["isqrt/S7.c", "--giant-step", "loop@13", "--oracle", s7_oracle])
+expect("S7 json", j.get("outcome") == "failure" and j.get("goal", {}).get("kind") ==
+       "postcondition" and j.get("goal", {}).get("line") == 5, j)
+expect("S7 json steps", j.get("giant_steps") == [{"subcontract": "loop@13", "line": 13,
+                                                  "visit": 1}], j)
+# The same on the hand-written IR.
+case("S7 ivl", [os.path.join(ROOT, "examples/ivl/isqrt_S7.ivl"), "--giant-step", "loop@13",
+                "--oracle", s7_oracle], 1, "failure: postcondition (isqrt.ensures1) in isqrt")
+
+# subcontracts/set_x.c: small-step ok, giant step on set_x with x = 4 fails the assertion.
+case("set_x small", ["subcontracts/set_x.c", "--function", "run"], 0, "ok")
+out = case("set_x giant", ["subcontracts/set_x.c", "--function", "run", "--giant-step", "set_x",
+                           "--oracle", set_x_oracle], 1, "failure: assertion")
+expect("set_x state", "x = 4" in out, out)
+
+# binary_search/B2.c: n=2, x=1, t={0,0} fails the variant instead of running forever.
+case("B2", ["binary_search/B2.c", "--input", "n=2", "--input", "x=1", "--input", "t=[0,0]"], 1,
+     "failure: loop_variant_decrease")
+# binary_search/B5.c: any input whose iterations write R fails loop_assigns (the check compares
+# states, so iterations that only move L pass it).
+for n, x, t in [(1, 0, "[3]"), (2, 0, "[1,2]"), (3, 2, "[1,2,3]"), (4, 0, "[0,1,2,3]")]:
+    case(f"B5 n={n}", ["binary_search/B5.c", "--input", f"n={n}", "--input", f"x={x}",
+                       "--input", f"t={t}"], 1, "failure: loop_assigns")
+case("B5 L only", ["binary_search/B5.c", "--input", "n=4", "--input", "x=9", "--input",
+                   "t=[0,1,2,3]"], 0, "ok")
+case("B0 ok", ["binary_search/B0.c", "--input", "n=3", "--input", "x=2", "--input", "t=[1,2,3]"],
+     0, "ok")
+case("B0 outside", ["binary_search/B0.c", "--input", "n=2", "--input", "x=2", "--input",
+                    "t=[3,1]"], 2, "input outside the precondition")
+
+# --trace prints each statement with the variables.
+out = case("trace", ["isqrt/S7.c", "--input", "n=4", "--trace"], 0, "trace: isqrt/S7.c:10:")
+expect("trace vars", "trace: isqrt/S7.c:22: r := r - 1  | n = 4, r = 3, y = 9, z = -5" in out, out)
+
+# Usage errors: exit 2 with a message.
+for name, args in [("no file", []), ("bad input", ["isqrt/S7.c", "--input", "n"]),
+                   ("bad value", ["isqrt/S7.c", "--input", "n=abc"]),
+                   ("bad giant", ["isqrt/S7.c", "--giant-step", "loop@99"]),
+                   ("bad function", ["isqrt/S7.c", "--function", "nope"]),
+                   ("bad range", ["isqrt/S7.c", "--input", "n=99999999999"]),
+                   ("bad oracle", ["isqrt/S7.c", "--oracle", "/nonexistent.json"])]:
+    rc, out, err = run(*args)
+    expect(name, rc == 2 and err.strip() != "", f"exit {rc}, stderr '{err}'")
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("ok")

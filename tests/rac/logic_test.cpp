@@ -1,0 +1,131 @@
+// Logic in annotations: quantifiers enumerated over the bounds of their guards, logic functions
+// with a depth limit, old/at/LoopEntry, valid/separated, exact arithmetic; and what cannot be
+// executed is reported as such, never guessed.
+#include "rac_test_util.hpp"
+
+namespace triage::rac::test {
+namespace {
+
+Outcome check(const std::string &decls, const std::string &cond, ir::NamedValues inputs,
+              const std::string &params = "t: ptr int32, n: int32") {
+  const std::string text = decls + "\nfun f(" + params + ") {\n  assert #a { " + cond + " }\n}\n";
+  RunSpec r;
+  r.inputs = std::move(inputs);
+  return run_text(text, r);
+}
+
+TEST(Logic, ForallOverOneBinder) {
+  const std::string all_pos = "forall i: int. 0 <= i < n -> t[i] > 0";
+  EXPECT_EQ(verdict(check("", all_pos, {{"t", ints({1, 2, 3})}, {"n", 3}})), "ok");
+  EXPECT_EQ(verdict(check("", all_pos, {{"t", ints({1, 0, 3})}, {"n", 3}})), "failure assertion a");
+  // Nested implications give the guard as well.
+  EXPECT_EQ(verdict(check("", "forall i: int. 0 <= i -> i < n -> t[i] > 0",
+                          {{"t", ints({1, 0})}, {"n", 2}})),
+            "failure assertion a");
+}
+
+TEST(Logic, ForallOverDependentBinders) {
+  const std::string sorted = "forall i: int, j: int. 0 <= i <= j < n -> t[i] <= t[j]";
+  EXPECT_EQ(verdict(check("", sorted, {{"t", ints({1, 2, 2, 5})}, {"n", 4}})), "ok");
+  EXPECT_EQ(verdict(check("", sorted, {{"t", ints({1, 3, 2})}, {"n", 3}})), "failure assertion a");
+}
+
+TEST(Logic, Exists) {
+  const std::string has_zero = "exists i: int. 0 <= i && i < n && t[i] = 0";
+  EXPECT_EQ(verdict(check("", has_zero, {{"t", ints({4, 0})}, {"n", 2}})), "ok");
+  EXPECT_EQ(verdict(check("", has_zero, {{"t", ints({4, 1})}, {"n", 2}})), "failure assertion a");
+}
+
+TEST(Logic, SmallTypesAndBooleansAreEnumeratedWhole) {
+  EXPECT_EQ(verdict(check("", "forall b: bool. b || not b", {})), "ok");
+  EXPECT_EQ(verdict(check("", "forall x: uint8. x < 255", {})), "failure assertion a");
+}
+
+TEST(Logic, UnboundedQuantifierIsNotExecutable) {
+  const Outcome o = check("", "forall i: int. i * i >= 0", {});
+  EXPECT_EQ(verdict(o), "not_executable");
+  EXPECT_NE(o.reason.find("'i'"), std::string::npos) << o.reason;
+  EXPECT_EQ(o.at.file, "t.ivl");
+  EXPECT_EQ(o.at.line, 3);
+}
+
+TEST(Logic, PredicatesAndRecursiveFunctions) {
+  const std::string decls = R"(
+predicate positive(t: ptr int32, n: int) = forall i: int. 0 <= i < n -> t[i] > 0
+function sum(t: ptr int32, n: int): int = if n <= 0 then 0 else sum(t, n - 1) + t[n - 1])";
+  EXPECT_EQ(
+      verdict(check(decls, "positive(t, n) && sum(t, n) = 6", {{"t", ints({1, 2, 3})}, {"n", 3}})),
+      "ok");
+  EXPECT_EQ(verdict(check(decls, "sum(t, n) = 5", {{"t", ints({1, 2, 3})}, {"n", 3}})),
+            "failure assertion a");
+}
+
+TEST(Logic, RecursionDepthIsLimited) {
+  const std::string decls = "function loop(x: int): int = loop(x + 1)";
+  const Outcome o = check(decls, "loop(0) = 0", {}, "");
+  EXPECT_EQ(verdict(o), "limit_reached");
+  EXPECT_NE(o.reason.find("depth"), std::string::npos) << o.reason;
+}
+
+TEST(Logic, AbstractPredicateIsNotExecutable) {
+  const std::string decls = "predicate p(x: int)\naxiom { p(0) }";
+  const Outcome o = check(decls, "p(0)", {}, "");
+  EXPECT_EQ(verdict(o), "not_executable");
+  EXPECT_NE(o.reason.find("abstract"), std::string::npos) << o.reason;
+}
+
+TEST(Logic, ArithmeticIsExactAndConversionsWrap) {
+  EXPECT_EQ(verdict(check("", "n * n * n > 2147483647", {{"n", 2000}}, "n: int32")), "ok");
+  EXPECT_EQ(
+      verdict(check("", "int8(n) = -56 && -7 / 2 = -3 && -7 % 2 = -1", {{"n", 200}}, "n: int32")),
+      "ok");
+  EXPECT_EQ(verdict(check("", "n / 0 = 0", {{"n", 1}}, "n: int32")), "not_executable");
+}
+
+TEST(Logic, ReadingOutsideABlockInLogicIsNotExecutable) {
+  EXPECT_EQ(verdict(check("", "t[n] = 0", {{"t", ints({0})}, {"n", 1}})), "not_executable");
+}
+
+TEST(Logic, ValidAndSeparated) {
+  ir::NamedValues in = {{"t", ints({1, 2, 3})}, {"n", 3}};
+  EXPECT_EQ(verdict(check("", "valid(t + (0 .. n - 1)) && valid(t + (5 .. 4))", in)), "ok");
+  EXPECT_EQ(verdict(check("", "valid(t + (0 .. n))", in)), "failure assertion a");
+  EXPECT_EQ(verdict(check("", "not valid(t + (0 .. 0))", {{"t", nullptr}, {"n", 0}})), "ok");
+  EXPECT_EQ(verdict(check("", "separated(t + (0 .. 0), t + (1 .. 2))", in)), "ok");
+  EXPECT_EQ(verdict(check("", "separated(t + (0 .. 1), t + (1 .. 2))", in)), "failure assertion a");
+}
+
+TEST(Logic, LetAndConditional) {
+  EXPECT_EQ(
+      verdict(check("", "let m = n * 2 in (if m > 5 then m else 0) = 6", {{"n", 3}}, "n: int32")),
+      "ok");
+}
+
+TEST(Logic, OldAtAndLoopEntry) {
+  const char *text = R"(
+global g: int32
+
+fun f(t: ptr int32, n: int32)
+  requires { n >= 1 && valid(t + (0 .. n - 1)) }
+  ensures #post { t[0] = old(t[0]) + n && g = old(g) + 1 }
+{
+  g := g + 1;
+  label L;
+  var i: int32 = 0;
+  while i < n
+    invariant #inv { t[0] = at(t[0], LoopEntry) + i && at(g, L) = g }
+    writes { i, t[0] }
+    variant { n - i }
+  {
+    t[0] := t[0] + 1;
+    i := i + 1;
+  }
+  assert #a { at(t[0], L) + n = t[0] && at(t[0], Pre) = old(t[0]) }
+})";
+  RunSpec r;
+  r.inputs = {{"t", ints({5, 0, 0})}, {"n", 3}, {"g", 1}};
+  EXPECT_EQ(verdict(run_text(text, r)), "ok");
+}
+
+} // namespace
+} // namespace triage::rac::test

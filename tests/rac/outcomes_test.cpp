@@ -1,0 +1,142 @@
+// The outcomes besides ok and failure, inputs, limits, traces and the printed forms.
+#include "rac_test_util.hpp"
+
+#include "ir/error.hpp"
+
+namespace triage::rac::test {
+namespace {
+
+TEST(Outcomes, InputOutsideThePreconditionIsNotAFailure) {
+  const char *text = R"(
+fun f(n: int32): int32 requires #pre { n >= 0 } ensures { result > 0 } { return n; })";
+  RunSpec r;
+  r.inputs = {{"n", -1}};
+  const Outcome o = run_text(text, r);
+  EXPECT_EQ(verdict(o), "outside_precondition");
+  EXPECT_NE(o.reason.find("pre"), std::string::npos);
+  EXPECT_NE(format_text(o).find("input outside the precondition"), std::string::npos);
+}
+
+TEST(Outcomes, StepLimitStopsAnEndlessLoop) {
+  const char *text = R"(
+fun f() { var i: int32 = 0; while true { i := i; } })";
+  RunSpec r;
+  r.steps = 5000;
+  const Outcome o = run_text(text, r);
+  EXPECT_EQ(verdict(o), "limit_reached");
+  EXPECT_NE(o.reason.find("step limit"), std::string::npos) << o.reason;
+}
+
+TEST(Outcomes, TimeLimitStopsALongRun) {
+  const ir::Program p = program(R"(
+fun f() { var i: int32 = 0; while true { i := i; } })");
+  Config cfg;
+  cfg.function = "f";
+  cfg.step_limit = 1L << 40;
+  cfg.time_limit = std::chrono::milliseconds(100);
+  const Outcome o = run(p, cfg);
+  EXPECT_EQ(verdict(o), "limit_reached");
+  EXPECT_NE(o.reason.find("time limit"), std::string::npos) << o.reason;
+}
+
+TEST(Outcomes, CallDepthIsLimited) {
+  const char *text = R"(
+fun f(n: int32) { if n < 1000000 { call f(n + 1); } })";
+  const Outcome o = run_text(text, RunSpec{});
+  EXPECT_EQ(verdict(o), "limit_reached");
+  EXPECT_NE(o.reason.find("call depth"), std::string::npos) << o.reason;
+}
+
+TEST(Outcomes, LocalArraysAreBoundedByTheCellLimit) {
+  const char *text = R"(
+fun f() { while true { var a: int32[1000000]; } })";
+  const Outcome o = run_text(text, RunSpec{});
+  EXPECT_EQ(verdict(o), "limit_reached");
+}
+
+TEST(Outcomes, FalseAssumptionCutsTheRunOff) {
+  const char *text = R"(
+fun f(n: int32) { assume #h { n > 0 } assert { n > 0 } })";
+  RunSpec r;
+  r.inputs = {{"n", 0}};
+  EXPECT_EQ(verdict(run_text(text, r)), "stuck");
+  r.inputs = {{"n", 1}};
+  EXPECT_EQ(verdict(run_text(text, r)), "ok");
+}
+
+TEST(Outcomes, MissingResultIsNotExecutable) {
+  const char *text = R"(
+fun f(n: int32): int32 { if n > 0 { return n; } })";
+  RunSpec r;
+  r.inputs = {{"n", 0}};
+  EXPECT_EQ(verdict(run_text(text, r)), "not_executable");
+}
+
+TEST(Outcomes, MissingInputsDefaultAndAreReported) {
+  const char *text = R"(
+global g: int32
+global a: int32[3]
+fun f(n: int32, p: ptr int32) ensures { a[0] = 0 && a[2] = 4 } { })";
+  RunSpec r;
+  r.inputs = {{"a", ints({0, 0, 4})}};
+  const Outcome o = run_text(text, r);
+  EXPECT_EQ(verdict(o), "ok");
+  EXPECT_EQ(o.defaults_used,
+            (std::vector<std::string>{"input g = 0", "input n = 0", "input p = null"}));
+  r.inputs = {{"a", ints({0, 0})}}; // a[2] stays 0
+  EXPECT_EQ(verdict(run_text(text, r)), "failure postcondition f.ensures1");
+}
+
+TEST(Outcomes, MalformedInputsAreConfigurationErrors) {
+  const char *text = "fun f(n: int8, t: ptr int32) { }";
+  RunSpec r;
+  r.inputs = {{"n", 300}};
+  EXPECT_THROW(run_text(text, r), ir::Error);
+  r.inputs = {{"t", 3}};
+  EXPECT_THROW(run_text(text, r), ir::Error);
+  r.function = "nope";
+  r.inputs = {};
+  EXPECT_THROW(run_text(text, r), ir::Error);
+}
+
+TEST(Outcomes, TraceFollowsEveryStatement) {
+  const char *text = R"(
+fun f(n: int32): int32 {
+  @"t.c":3:3 var r: int32 = n;
+  @"t.c":4:3 while r > 0 { @"t.c":5:5 r := r - 1; }
+  @"t.c":6:3 return r;
+})";
+  std::vector<std::string> trace;
+  RunSpec r;
+  r.inputs = {{"n", 2}};
+  r.trace = &trace;
+  EXPECT_EQ(verdict(run_text(text, r)), "ok");
+  ASSERT_EQ(trace.size(), 7u);
+  EXPECT_EQ(trace[0], "t.c:3: var r = n  | n = 2, r = 2");
+  EXPECT_EQ(trace[1], "t.c:4: while r > 0: true  | n = 2, r = 2");
+  EXPECT_EQ(trace[2], "t.c:5: r := r - 1  | n = 2, r = 1");
+  EXPECT_EQ(trace[6], "t.c:6: return r  | n = 2, r = 0");
+}
+
+TEST(Outcomes, TextAndJsonForms) {
+  const char *text = R"(
+global x: int32
+fun f(t: ptr int32, n: int32) { @"f.c":3:3 assert #a @"f.c":3:10 { t[0] + n + x = 0 } })";
+  RunSpec r;
+  r.inputs = {{"t", ints({10, -10})}, {"n", 3}, {"x", 1}};
+  const Outcome o = run_text(text, r);
+  EXPECT_EQ(format_text(o), "f.c:3:10: failure: assertion (a) in f\n"
+                            "  state: t = &t[0], n = 3; globals: x = 1; memory: t = [10, -10]\n");
+  const ir::Json j = to_json(o);
+  EXPECT_EQ(j.find("outcome")->as_string(), "failure");
+  EXPECT_EQ(j.find("goal")->find("kind")->as_string(), "assertion");
+  EXPECT_EQ(j.find("goal")->find("id")->as_string(), "a");
+  EXPECT_EQ(j.find("goal")->find("line")->as_int(), 3);
+  EXPECT_EQ(j.find("goal")->find("column")->as_int(), 10);
+  EXPECT_EQ(j.find("state")->find("variables")->find("n")->as_int(), 3);
+  EXPECT_EQ(*j.find("state")->find("memory")->find("t"), ints({10, -10}));
+  EXPECT_EQ(j.find("state")->find("variables")->find("t")->find("block")->as_string(), "t");
+}
+
+} // namespace
+} // namespace triage::rac::test
