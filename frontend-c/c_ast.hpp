@@ -166,12 +166,14 @@ struct LogicDecl {
   Loc loc;
   CType ret = CType::boolean();
   std::vector<Param> params;
-  CExprPtr body; ///< null: abstract
+  CExprPtr body;     ///< null: abstract
+  std::string label; ///< its one memory-state label `{L}`, if written
 };
 
 struct LemmaDecl {
   bool is_axiom = false;
   std::string name;
+  std::string label; ///< its one memory-state label `{L}`, if written
   Loc loc;
   CExprPtr pred;
 };

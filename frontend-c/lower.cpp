@@ -89,7 +89,7 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
         m.contract.behaviors.push_back(b);
     }
   }
-  std::set<std::string> declared;
+  std::set<std::string> declared, logic_names;
   auto unique = [&](const std::string &name, Loc at) {
     if (!declared.insert(name).second) fail(at, "'" + name + "' is already declared");
   };
@@ -112,7 +112,9 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       ig->src = src(g->loc);
       prog_.decls.push_back(ig);
     } else if (const auto *l = std::get_if<LogicDecl>(&d)) {
-      unique(l->name, l->loc);
+      // Logic names live apart from C names (lowering renames a clash).
+      if (!logic_names.insert(l->name).second)
+        fail(l->loc, "'" + l->name + "' is already declared");
     } else if (const auto *f = std::get_if<FuncDecl>(&d)) {
       if (declared.count(f->name) && funcs_.count(f->name)) continue;
       unique(f->name, f->loc);
@@ -138,7 +140,9 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       scopes_.assign(1, {});
       used_.clear();
       ctx_ = AnnotCtx::Lemma;
+      here_label_ = lm->label;
       a->expr = pred(*lm->pred);
+      here_label_.clear();
       scopes_.clear();
       prog_.decls.push_back(a);
     } else if (const auto *f = std::get_if<FuncDecl>(&d)) {
@@ -149,7 +153,8 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
 }
 
 void Lowerer::logic(const LogicDecl &d) {
-  const std::string n = top_name(d.name);
+  std::string n = top_name(d.name);
+  if (top_names_.count(n)) n += "_logic"; // a C function or global of the same name
   top_names_.insert(n);
   LogicSig sig{n, d.is_predicate ? CType::boolean() : d.ret, {}};
   auto def = std::make_shared<ir::LogicDef>();
@@ -171,26 +176,32 @@ void Lowerer::logic(const LogicDecl &d) {
   logics_[d.name] = sig; // before the body: recursive definitions
   if (d.body) {
     ctx_ = AnnotCtx::LogicDef;
+    here_label_ = d.label;
     if (d.is_predicate) {
       def->body = pred(*d.body);
     } else {
       def->body = logic_arg(term(*d.body), sig.ret, d.body->loc);
     }
   }
+  here_label_.clear();
   scopes_.clear();
   prog_.decls.push_back(def);
 }
 
 void Lowerer::collect_labels(const std::vector<CStmtPtr> &body) {
-  for (const CStmtPtr &s : body) {
+  for (size_t i = 0; i < body.size(); ++i) {
+    const CStmtPtr &s = body[i];
     if (!s) continue;
-    if (s->kind == CStmt::Kind::Label) {
-      if (labels_.count(s->label)) fail(s->loc, "duplicate label '" + s->label + "'");
-      labels_[s->label] = s.get();
+    // A label on a label: both name this place.
+    for (const CStmt *l = s.get(); l->kind == CStmt::Kind::Label; l = l->body[0].get()) {
+      if (labels_.count(l->label)) fail(l->loc, "duplicate label '" + l->label + "'");
+      labels_[l->label] = LabelSite{&body, i, l->loc};
     }
-    collect_labels(s->body);
-    collect_labels(s->else_body);
-    if (s->init) collect_labels({s->init});
+    const CStmt *inner = s.get();
+    while (inner->kind == CStmt::Kind::Label)
+      inner = inner->body[0].get();
+    collect_labels(inner->body);
+    collect_labels(inner->else_body);
   }
 }
 

@@ -60,6 +60,16 @@ ir::ExprPtr Lowerer::convert(const Val &v, const CType &to, Loc at, bool is_cast
     ir::BigInt lit;
     if (v.t.kind == CType::Kind::Bool || (is_literal(*v.e, &lit) && (lit == 0 || lit == 1)))
       return v.e;
+    const auto is_lit = [](const ir::ExprPtr &x, int n) {
+      return x->kind == ExprKind::IntLit && x->value == n;
+    };
+    if (v.e->kind == ExprKind::Cast && v.e->args[0]->kind == ExprKind::Ite &&
+        is_lit(v.e->args[0]->args[1], 1) && is_lit(v.e->args[0]->args[2], 0)) {
+      // A truth value made an int (a comparison, !, &&): it is 0 or 1 already.
+      auto c = clone(v.e);
+      c->cast_to = to_ir(to);
+      return c;
+    }
     auto c = ir::make_expr(
         ExprKind::Cast,
         {ir::make_expr(ExprKind::Ite, {truth(v, at), ir::make_int(1, p), ir::make_int(0, p)}, p)},

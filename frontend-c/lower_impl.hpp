@@ -59,13 +59,23 @@ private:
   const FuncSig *fn_ = nullptr;
   std::vector<std::map<std::string, VarInfo>> scopes_;
   std::set<std::string> used_;
-  std::map<std::string, const CStmt *> labels_;
+  /// Each C label: the block holding the labelled statement and its index there.
+  struct LabelSite {
+    const std::vector<CStmtPtr> *block = nullptr;
+    size_t index = 0;
+    Loc loc;
+  };
+  std::map<std::string, LabelSite> labels_;
+  /// The body blocks of the enclosing loops, innermost last (null: a body that is no block).
+  std::vector<const std::vector<CStmtPtr> *> loop_bodies_;
+  bool drop_labels_ = false; ///< while duplicating a loop tail: its labels exist once already
   ir::Block *out_ = nullptr;
   ir::SrcLoc stmt_src_;
   /// What `continue` must do first in each enclosing loop (the step of a for loop, the test of
   /// a do-while loop); innermost last.
   std::vector<std::function<void()>> on_continue_;
   AnnotCtx ctx_ = AnnotCtx::Assert;
+  std::string here_label_; ///< the `{L}` of the logic definition or lemma being lowered
 
   // ---- helpers (lower.cpp) ----
   [[noreturn]] void fail(Loc at, const std::string &msg) const;
@@ -90,6 +100,7 @@ private:
   void function(const FuncDecl &f, const FuncSig &sig);
   void logic(const LogicDecl &d);
   void collect_labels(const std::vector<CStmtPtr> &body);
+  void loop_body(const CStmt &loop, ir::Block &into);
 
   // ---- C expressions (lower_expr.cpp) ----
   Val rvalue(const CExpr &e);
@@ -119,6 +130,7 @@ private:
   ir::ExprPtr comparison_chain(const CExpr &e);
   Val term_app(const CExpr &e);
   Val term_at(const CExpr &e, const std::string &label);
+  Val at_state(const std::string &label, Loc at, const std::function<Val()> &inner);
   Val term_quant(const CExpr &e);
   ir::Location pointer_set(const CExpr &e);
   std::optional<ir::Location> location(const CExpr &e);

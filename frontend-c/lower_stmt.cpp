@@ -82,9 +82,11 @@ void Lowerer::stmt(const CStmt &s) {
     goto_stmt(s);
     return;
   case CStmt::Kind::Label: {
-    auto l = make_stmt(ir::StmtKind::Label);
-    l->name = s.label;
-    emit(l);
+    if (!drop_labels_) {
+      auto l = make_stmt(ir::StmtKind::Label);
+      l->name = s.label;
+      emit(l);
+    }
     stmt(*s.body[0]);
     return;
   }
@@ -177,8 +179,7 @@ void Lowerer::while_loop(const CStmt &s) {
   w->body = capture([&] {
     if (!pre.empty())
       guard_break(*s.expr); // the test has effects: evaluate it at the top of each iteration
-    for (ir::StmtPtr &st : body_block(*s.body[0]))
-      emit(st);
+    loop_body(s, *out_);
   });
   on_continue_.pop_back();
   emit(w);
@@ -199,8 +200,7 @@ void Lowerer::for_loop(const CStmt &s) {
     on_continue_.push_back(step);
     w->body = capture([&] {
       if (!pre.empty()) guard_break(*s.expr);
-      for (ir::StmtPtr &st : body_block(*s.body[0]))
-        emit(st);
+      loop_body(s, *out_);
       step();
     });
     on_continue_.pop_back();
@@ -224,8 +224,7 @@ void Lowerer::do_loop(const CStmt &s) {
   auto test = [&] { guard_break(*s.expr); };
   on_continue_.push_back(test);
   w->body = capture([&] {
-    for (ir::StmtPtr &st : body_block(*s.body[0]))
-      emit(st);
+    loop_body(s, *out_);
     test();
   });
   on_continue_.pop_back();
@@ -244,20 +243,61 @@ void Lowerer::return_stmt(const CStmt &s, Loc at) {
   emit(r);
 }
 
+void Lowerer::loop_body(const CStmt &loop, ir::Block &into) {
+  const CStmt &body = *loop.body[0];
+  loop_bodies_.push_back(body.kind == CStmt::Kind::Block ? &body.body : nullptr);
+  for (ir::StmtPtr &st : body_block(body))
+    into.push_back(st);
+  loop_bodies_.pop_back();
+}
+
 void Lowerer::goto_stmt(const CStmt &s) {
   auto it = labels_.find(s.label);
   if (it == labels_.end()) fail(s.loc, "goto to an undefined label '" + s.label + "'");
-  const CStmt *target = it->second;
-  while (target->kind == CStmt::Kind::Label)
-    target = target->body[0].get();
-  if (target->kind != CStmt::Kind::Return ||
-      (target->expr && target->expr->kind != CExpr::Kind::Var &&
-       target->expr->kind != CExpr::Kind::IntLit))
-    fail(s.loc, "goto is only supported to a label on 'return;' or 'return variable;' "
-                "(Frama-C's 'goto return_label')");
-  if (target->expr && target->expr->kind == CExpr::Kind::Var && !lookup(target->expr->name))
-    fail(s.loc, "goto to a return of a variable that is not in scope here");
-  return_stmt(*target, s.loc);
+  const LabelSite &site = it->second;
+  // What runs from the label on: the labelled statement, then the rest of its block.
+  std::vector<const CStmt *> tail;
+  for (size_t i = site.index; i < site.block->size(); ++i) {
+    const CStmt *t = (*site.block)[i].get();
+    while (t->kind == CStmt::Kind::Label)
+      t = t->body[0].get();
+    tail.push_back(t);
+  }
+  size_t first = 0;
+  while (first < tail.size() && tail[first]->kind == CStmt::Kind::Empty)
+    ++first;
+  // Frama-C's single exit: `goto return_label; ... return_label: return __retres;`.
+  if (first < tail.size() && tail[first]->kind == CStmt::Kind::Return) {
+    const CStmt &ret = *tail[first];
+    if (ret.expr && ret.expr->kind != CExpr::Kind::Var && ret.expr->kind != CExpr::Kind::IntLit)
+      fail(s.loc, "goto to a return of an expression is not supported: return a variable");
+    if (ret.expr && ret.expr->kind == CExpr::Kind::Var && !lookup(ret.expr->name))
+      fail(s.loc, "goto to a return of a variable that is not in scope here");
+    return_stmt(ret, s.loc);
+    return;
+  }
+  // Frama-C's continue: `goto __Cont;` forward to a label of the innermost loop body: run the
+  // rest of the body, then continue.
+  const bool forward =
+      site.loc.line > s.loc.line || (site.loc.line == s.loc.line && site.loc.col > s.loc.col);
+  if (!loop_bodies_.empty() && loop_bodies_.back() == site.block && forward) {
+    const bool saved = drop_labels_;
+    drop_labels_ = true;
+    auto b = make_stmt(ir::StmtKind::Block);
+    b->body = capture([&] {
+      scopes_.emplace_back();
+      for (size_t i = site.index; i < site.block->size(); ++i)
+        stmt(*(*site.block)[i]);
+      scopes_.pop_back();
+      if (on_continue_.back()) on_continue_.back()();
+    });
+    drop_labels_ = saved;
+    b->body.push_back(make_stmt(ir::StmtKind::Continue));
+    emit(b);
+    return;
+  }
+  fail(s.loc, "goto is only supported forward to a return (Frama-C's 'goto return_label') or "
+              "to the tail of the enclosing loop body (Frama-C's 'goto __Cont')");
 }
 
 } // namespace triage::frontend_c

@@ -174,35 +174,41 @@ Val Lowerer::term_app(const CExpr &e) {
                     " arguments, not " + std::to_string(e.args.size()));
   auto app = ir::make_expr(ExprKind::App, {}, pos(e.loc));
   app->name = sig.ir;
+  // The arguments are read in the current state; `f{L}(...)` reads memory in state L.
   for (size_t i = 0; i < e.args.size(); ++i)
     app->args.push_back(logic_arg(term(*e.args[i]), sig.params[i], e.args[i]->loc));
-  return Val{app, sig.ret};
+  if (e.op.empty()) return Val{app, sig.ret};
+  return at_state(e.op, e.loc, [&] { return Val{app, sig.ret}; });
 }
 
 Val Lowerer::term_at(const CExpr &e, const std::string &label) {
-  const ir::Pos p = pos(e.loc);
-  const bool in_state = ctx_ != AnnotCtx::LogicDef && ctx_ != AnnotCtx::Lemma;
-  if (!in_state) fail(e.loc, "\\old and \\at are not allowed in logic definitions and lemmas");
-  if (label == "Here") return term(*e.args[0]);
+  return at_state(label, e.loc, [&] { return term(*e.args[0]); });
+}
+
+Val Lowerer::at_state(const std::string &label, Loc at_loc, const std::function<Val()> &inner) {
+  const ir::Pos p = pos(at_loc);
+  if (label.empty() || label == "Here" || label == here_label_) return inner();
+  if (ctx_ == AnnotCtx::LogicDef || ctx_ == AnnotCtx::Lemma)
+    fail(at_loc, "\\old and \\at are not allowed in logic definitions and lemmas");
   if (label == "Pre" || label == "Old") {
-    if (ctx_ == AnnotCtx::Requires) return term(*e.args[0]);
-    const Val v = term(*e.args[0]);
+    if (ctx_ == AnnotCtx::Requires) return inner();
+    const Val v = inner();
     return Val{ir::make_expr(ExprKind::Old, {v.e}, p), v.t};
   }
   if (label == "Post") {
     if (ctx_ != AnnotCtx::Ensures)
-      fail(e.loc, "the label Post is only meaningful in postconditions");
-    return term(*e.args[0]);
+      fail(at_loc, "the label Post is only meaningful in postconditions");
+    return inner();
   }
   if (label == "LoopEntry" || label == "LoopCurrent") {
     if (ctx_ != AnnotCtx::Loop)
-      fail(e.loc, "the label " + label + " is only meaningful in loop annotations");
+      fail(at_loc, "the label " + label + " is only meaningful in loop annotations");
   } else if (!labels_.count(label)) {
-    fail(e.loc, "unknown label '" + label + "'");
+    fail(at_loc, "unknown label '" + label + "'");
   } else if (ctx_ == AnnotCtx::Requires || ctx_ == AnnotCtx::Ensures) {
-    fail(e.loc, "a C label cannot be used in a function contract");
+    fail(at_loc, "a C label cannot be used in a function contract");
   }
-  const Val v = term(*e.args[0]);
+  const Val v = inner();
   auto at = ir::make_expr(ExprKind::At, {v.e}, p);
   at->name = label;
   return Val{at, v.t};
@@ -368,6 +374,9 @@ Val Lowerer::term(const CExpr &e) {
     if (e.type.is_integer()) return Val{logic_arg(v, CType::integer(), e.loc), e.type};
     if (e.type.is_c_int() && e.type.kind != CType::Kind::Bool)
       return Val{logic_arg(v, e.type, e.loc), e.type};
+    ir::BigInt zero;
+    if (e.type.is_ptr() && is_literal(*v.e, &zero) && zero == 0)
+      return Val{ir::make_expr(ExprKind::Null, {}, p), e.type}; // Frama-C's (T *)0
     if (e.type.is_ptr() && v.t.is_ptr() && to_ir(e.type) == to_ir(v.t)) return Val{v.e, e.type};
     fail(e.loc, "cast to '" + e.type.str() + "' is not supported in annotations");
   }

@@ -185,6 +185,16 @@ std::vector<Param> Parser::logic_params() {
   return ps;
 }
 
+std::string Parser::state_label() {
+  // Frama-C writes `{L}` on definitions that read memory; several states are not supported.
+  if (!accept("{")) return "";
+  std::string l = expect_ident("a label");
+  if (at_punct(","))
+    fail(peek().loc, "logic definitions over several memory states are not supported");
+  expect("}");
+  return l;
+}
+
 LogicDecl Parser::logic_decl(bool is_predicate, Loc at) {
   LogicDecl d;
   d.is_predicate = is_predicate;
@@ -194,7 +204,7 @@ LogicDecl Parser::logic_decl(bool is_predicate, Loc at) {
     d.ret = pointers(base);
   }
   d.name = expect_ident("a name");
-  if (at_punct("{")) fail(peek().loc, "logic labels ({L}) are not supported");
+  d.label = state_label();
   if (at_punct("<")) fail(peek().loc, "polymorphic logic definitions are not supported");
   d.params = logic_params();
   if (accept("="))
@@ -225,7 +235,7 @@ void Parser::global_annotation(TranslationUnit &tu, bool in_axiomatic) {
       l.is_axiom = w == "axiom";
       l.loc = at;
       l.name = expect_ident("a name");
-      if (at_punct("{")) fail(peek().loc, "logic labels ({L}) are not supported");
+      l.label = state_label();
       expect(":");
       l.pred = term();
       end_clause();

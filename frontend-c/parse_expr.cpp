@@ -151,10 +151,12 @@ CExprPtr Parser::postfix(CExprPtr e) {
       }
       expect("]");
       e = make(CExpr::Kind::Index, t.loc, {e, index});
-    } else if (t.punct("(")) {
+    } else if (t.punct("(") || (logic_ && t.punct("{") && e->kind == CExpr::Kind::Var)) {
       if (e->kind != CExpr::Kind::Var) fail(t.loc, "only named functions can be called");
+      std::string label = state_label(); // pred{L}(...)
       auto call = make(CExpr::Kind::Call, e->loc, call_args());
       call->name = e->name;
+      call->op = label;
       e = call;
     } else if ((t.punct("++") || t.punct("--")) && !logic_) {
       next();

@@ -162,13 +162,14 @@ private:
   }
 
   void include(const std::string &arg, Loc at) {
-    if (arg.size() < 2 || arg[0] != '<' || arg.find('>') == std::string::npos) {
-      if (!arg.empty() && arg[0] == '"')
-        fail(at, "#include of a local file is not supported: only standard headers");
-      fail(at, "malformed #include");
-    }
-    const std::string name = arg.substr(1, arg.find('>') - 1);
+    const bool angle = arg.size() >= 2 && arg[0] == '<' && arg.find('>') != std::string::npos;
+    const bool quoted = arg.size() >= 2 && arg[0] == '"' && arg.find('"', 1) != std::string::npos;
+    if (!angle && !quoted) fail(at, "malformed #include");
+    const std::string name = arg.substr(1, arg.find(angle ? '>' : '"', 1) - 1);
     auto h = headers().find(name);
+    // Frama-C prints standard headers as "stdint.h": accept them either way.
+    if (h == headers().end() && quoted)
+      fail(at, "#include of a local file is not supported: only standard headers");
     if (h == headers().end())
       fail(at, "#include <" + name +
                    "> is not supported (known: limits.h, stdint.h, stddef.h, "

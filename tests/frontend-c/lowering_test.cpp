@@ -80,6 +80,34 @@ TEST(Lowering, GotoReturnLabelBecomesReturn) {
   EXPECT_NE(ir.find("@\"t.c\":3:25 return __retres;"), std::string::npos) << ir;
 }
 
+TEST(Lowering, FramaCContinueGotoRunsTheLoopTail) {
+  const std::string ir = lower("void f(int n) {\n int i = 0;\n while (i < n) {\n"
+                               "  if (i == 3) goto __Cont;\n  i += 2;\n  __Cont: i ++;\n }\n}");
+  EXPECT_NE(ir.find("if i = 3 {\n      @\"t.c\":4:15 {\n        @\"t.c\":6:11 i := i + 1;\n"
+                    "        @\"t.c\":4:15 continue;"),
+            std::string::npos)
+      << ir;
+  EXPECT_EQ(ir.find("label __Cont;"), ir.rfind("label __Cont;")) << ir;
+}
+
+TEST(Lowering, FramaCReturnLabelOnEmptyStatement) {
+  const std::string ir =
+      lower("int f(int x) {\n int __retres;\n if (x) { __retres = 1; goto return_label; }\n"
+            " __retres = 0;\n return_label: ;\n return __retres;\n}");
+  EXPECT_NE(ir.find("@\"t.c\":3:25 return __retres;"), std::string::npos) << ir;
+}
+
+TEST(Lowering, FramaCStateLabelsAndNullCasts) {
+  const std::string ir =
+      lower("#include \"stddef.h\"\n/*@ predicate pos{L}(int *p) = \\at(*p, L) > 0; */\n"
+            "/*@ requires p != (int *)0 ==> pos{Here}(p);\n    ensures pos{Pre}(p); */\n"
+            "void f(int *p) { }");
+  EXPECT_NE(ir.find("predicate @\"t.c\":2:5 pos(p: ptr int32) =\n  *p > 0"), std::string::npos)
+      << ir;
+  EXPECT_NE(ir.find("{ p <> null -> pos(p) }"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("{ old(pos(p)) }"), std::string::npos) << ir;
+}
+
 TEST(Lowering, AtLabelsMapToOldAtAndNothing) {
   const std::string ir =
       lower("/*@ ensures \\result == \\at(x, Pre) && x == \\at(x, Here); */\n"
@@ -131,9 +159,10 @@ TEST(Lowering, IrKeywordsAreRenamed) {
 TEST(Errors, UnsupportedConstructsAreLocated) {
   EXPECT_EQ(error_of("int f(int x) {\n  switch (x) { }\n}"),
             "t.c:2:3: error: switch statements are not supported");
-  EXPECT_EQ(error_of("int f(int x) {\n  L: x = 0;\n  goto L;\n}"),
-            "t.c:3:3: error: goto is only supported to a label on 'return;' or 'return variable;' "
-            "(Frama-C's 'goto return_label')");
+  EXPECT_EQ(
+      error_of("int f(int x) {\n  L: x = 0;\n  goto L;\n}"),
+      "t.c:3:3: error: goto is only supported forward to a return (Frama-C's 'goto return_label') "
+      "or to the tail of the enclosing loop body (Frama-C's 'goto __Cont')");
   EXPECT_EQ(error_of("#if 1\n#endif\n"),
             "t.c:1:1: error: conditional compilation (#if) is not supported");
   EXPECT_EQ(error_of("/*@ ensures \\foo; */ void f(void) { }"),

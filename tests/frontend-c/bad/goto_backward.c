@@ -1,4 +1,4 @@
-// error: 8:5: goto is only supported to a label on 'return;' or 'return variable;' (Frama-C's 'goto return_label')
+// error: 8:5: goto is only supported forward to a return (Frama-C's 'goto return_label') or to the tail of the enclosing loop body (Frama-C's 'goto __Cont')
 int f(int n)
 {
   int i = 0;

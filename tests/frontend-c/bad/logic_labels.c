@@ -1,3 +1,3 @@
-// error: 2:23: logic labels ({L}) are not supported
-/*@ predicate positive{L}(int *p) = \at(*p, L) > 0; */
+// error: 2:22: logic definitions over several memory states are not supported
+/*@ predicate grew{L1, L2}(int *p) = \at(*p, L2) > \at(*p, L1); */
 int f(void) { return 0; }

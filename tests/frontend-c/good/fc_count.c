@@ -2,17 +2,17 @@
 typedef int value_type;
 typedef unsigned int size_type;
 /*@ axiomatic Counting {
-      logic integer Count(value_type *a, integer n, value_type v);
-      axiom count_empty: \forall value_type *a, value_type v; Count(a, 0, v) == 0;
+      logic integer count(value_type *a, integer n, value_type v);
+      axiom count_empty: \forall value_type *a, value_type v; count(a, 0, v) == 0;
       axiom count_hit: \forall value_type *a, integer n, value_type v;
-        n >= 0 && a[n] == v ==> Count(a, n + 1, v) == Count(a, n, v) + 1;
+        n >= 0 && a[n] == v ==> count(a, n + 1, v) == count(a, n, v) + 1;
       axiom count_miss: \forall value_type *a, integer n, value_type v;
-        n >= 0 && a[n] != v ==> Count(a, n + 1, v) == Count(a, n, v);
+        n >= 0 && a[n] != v ==> count(a, n + 1, v) == count(a, n, v);
     }
  */
 /*@ requires \valid_read(a + (0 .. n - 1));
     assigns \nothing;
-    ensures \result == Count(a, n, v);
+    ensures \result == count(a, n, v);
  */
 size_type count(value_type const *a, size_type n, value_type v)
 {
@@ -21,7 +21,7 @@ size_type count(value_type const *a, size_type n, value_type v)
     size_type i = (unsigned int)0;
     /*@ loop invariant 0 <= i <= n;
         loop invariant 0 <= cnt <= i;
-        loop invariant cnt == Count(a, i, v);
+        loop invariant cnt == count(a, i, v);
         loop assigns i, cnt;
         loop variant n - i;
     */
