@@ -74,11 +74,14 @@ CExprPtr Parser::conditional() {
 }
 
 CExprPtr Parser::binary(int min_prec) {
+  const Depth guard(*this, peek().loc);
   CExprPtr lhs = unary();
+  int operators = 0; // a left-nested chain deepens the tree the lowering walks
   while (peek().kind == Tok::Punct) {
     const std::string op = peek().text;
     const int p = precedence(op);
     if (p < 0 || p < min_prec) break;
+    if (++operators > 1000) fail(peek().loc, "expression too long");
     const Loc at = next().loc;
     const bool right_assoc = op == "==>";
     CExprPtr rhs = binary(right_assoc ? p : p + 1);

@@ -172,6 +172,14 @@ TEST(Errors, UnsupportedConstructsAreLocated) {
 TEST(Errors, HostileInputDoesNotCrash) {
   EXPECT_NE(error_of(std::string(5000, '(')), "no error");
   EXPECT_NE(error_of("int f(void) { return " + std::string(3000, '-') + "1; }"), "no error");
+  std::string chain = "1";
+  for (int i = 0; i < 5000; ++i)
+    chain += " + 1";
+  EXPECT_NE(error_of("int f(void) { return " + chain + "; }"), "no error");
+  std::string implications = "\\true";
+  for (int i = 0; i < 5000; ++i)
+    implications += " ==> \\true";
+  EXPECT_NE(error_of("/*@ ensures " + implications + "; */ void f(void) { }"), "no error");
   EXPECT_NE(error_of("/*@"), "no error");
   EXPECT_NE(error_of("int f("), "no error");
   EXPECT_NE(error_of("\x01"), "no error");
