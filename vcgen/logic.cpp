@@ -1,0 +1,445 @@
+#include "vcgen/logic.hpp"
+
+#include "ir/error.hpp"
+
+#include <functional>
+
+namespace triage::vcgen {
+
+using ir::BinOp;
+using ir::Expr;
+using ir::ExprKind;
+using ir::GoalKind;
+using ir::Type;
+
+std::vector<std::string> cell_keys(const Type &elem) {
+  if (elem.is_ptr()) return {elem.str() + "#b", elem.str() + "#o"};
+  return {elem.str()};
+}
+
+Term in_range(const Type &t, const Term &v) {
+  if (!t.is_machine()) return mk_true();
+  return mk_and(mk_le(mk_int(t.min_value()), v), mk_le(v, mk_int(t.max_value())));
+}
+
+Term heap_select(const Term &heap, const Term &b, const Term &o) {
+  return mk_select(mk_select(heap, b), o);
+}
+Term heap_store(const Term &heap, const Term &b, const Term &o, const Term &v) {
+  return mk_store(heap, b, mk_store(mk_select(heap, b), o, v));
+}
+Val ptr_val(const Term &b, const Term &o) {
+  return Val{b, o};
+}
+
+Term val_eq(const Val &a, const Val &b) {
+  if (a.off && b.off) return mk_and(mk_eq(a.t, b.t), mk_eq(a.off, b.off));
+  return mk_eq(a.t, b.t);
+}
+
+Val val_ite(const Term &c, const Val &a, const Val &b) {
+  if (a.off && b.off) return Val{mk_ite(c, a.t, b.t), mk_ite(c, a.off, b.off)};
+  return Val{mk_ite(c, a.t, b.t), nullptr};
+}
+
+Val fresh_val(const std::string &name, const Type &t, std::vector<Term> &facts) {
+  if (t.is_ptr()) return Val{mk_const(name + "#b", Sort::Int), mk_const(name + "#o", Sort::Int)};
+  if (t.is_bool()) return Val{mk_const(name, Sort::Bool), nullptr};
+  Term c = mk_const(name, Sort::Int);
+  facts.push_back(in_range(t, c));
+  return Val{c, nullptr};
+}
+
+namespace {
+
+[[noreturn]] void unsupported(const Expr &e, const std::string &what) {
+  throw ir::Error(ir::SrcLoc{"", e.pos.line, e.pos.col}, "prove: unsupported " + what);
+}
+
+BigInt pow2(int n) {
+  return BigInt(1) << n;
+}
+
+Term wrap_unsigned(int bits, const Term &v) {
+  return mk_emod(v, mk_int(pow2(bits)));
+}
+Term wrap_signed(int bits, const Term &v) {
+  Term m = mk_int(pow2(bits - 1));
+  return mk_sub(mk_emod(mk_add(v, m), mk_int(pow2(bits))), m);
+}
+
+/// Bit operations and shifts by unknown amounts stay uninterpreted: proofs about them may fail,
+/// but never wrongly succeed.
+Term opaque(const std::string &name, const Term &a, const Term &b) {
+  return mk_app("bv!" + name, Sort::Int, {a, b});
+}
+
+} // namespace
+
+Term ExprTr::valid_range(const Val &p, const Term &lo, const Term &hi) {
+  Term first = mk_add(p.off, lo), last = mk_add(p.off, hi);
+  return mk_or(mk_lt(hi, lo), mk_and({mk_not(mk_eq(p.t, mk_int(0))), mk_le(mk_int(0), first),
+                                      mk_lt(last, mk_select(cx_.len, p.t))}));
+}
+
+Val ExprTr::load(const State &s, const Val &p, const Type &elem) {
+  auto keys = cell_keys(elem);
+  auto heap = [&](const std::string &k) {
+    auto it = s.heaps.find(k);
+    if (it == s.heaps.end()) throw ir::Error({}, "prove: internal error: no heap for " + k);
+    return it->second;
+  };
+  if (elem.is_ptr())
+    return Val{heap_select(heap(keys[0]), p.t, p.off), heap_select(heap(keys[1]), p.t, p.off)};
+  Term v = heap_select(heap(keys[0]), p.t, p.off);
+  if (elem.is_bool()) return Val{mk_not(mk_eq(v, mk_int(0))), nullptr};
+  if (code_) facts.push_back(in_range(elem, v));
+  return Val{v, nullptr};
+}
+
+void ExprTr::check(GoalKind k, const Term &cond) {
+  if (!code_) return;
+  rte.push_back({k, mk_implies(mk_and(guards_), cond)});
+}
+
+Term ExprTr::machine_result(const Type &t, const Term &exact) {
+  if (!code_ || !t.is_machine()) return exact;
+  if (t.is_signed()) {
+    check(GoalKind::RteOverflow, in_range(t, exact));
+    return exact;
+  }
+  return wrap_unsigned(t.bits(), exact);
+}
+
+Term ExprTr::in_locs(const std::vector<ir::Location> &locs, const Env &env, const std::string &key,
+                     const Term &b, const Term &o) {
+  std::vector<Term> alts;
+  for (const auto &l : locs) {
+    if (l.kind != ir::Location::Kind::Mem) continue;
+    auto ks = cell_keys(l.ptr->type.pointee());
+    if (std::find(ks.begin(), ks.end(), key) == ks.end()) continue;
+    Val p = ev(*l.ptr, env);
+    if (l.lo && l.hi) {
+      Term lo = mk_add(p.off, evb(*l.lo, env)), hi = mk_add(p.off, evb(*l.hi, env));
+      alts.push_back(mk_and({mk_eq(b, p.t), mk_le(lo, o), mk_le(o, hi)}));
+    } else if (l.lo) {
+      alts.push_back(mk_and(mk_eq(b, p.t), mk_eq(o, mk_add(p.off, evb(*l.lo, env)))));
+    } else {
+      alts.push_back(mk_and(mk_eq(b, p.t), mk_eq(o, p.off)));
+    }
+  }
+  return mk_or(alts);
+}
+
+Val ExprTr::arith(const Expr &e, const Env &env) {
+  const Expr &x = *e.args[0], &y = *e.args[1];
+  // Pointer arithmetic moves the offset only.
+  if (x.type.is_ptr() || y.type.is_ptr()) {
+    Val a = ev(x, env), b = ev(y, env);
+    if (e.binop == BinOp::Add)
+      return a.off ? Val{a.t, mk_add(a.off, b.t)} : Val{b.t, mk_add(b.off, a.t)};
+    if (e.binop == BinOp::Sub && a.off && b.off) return Val{mk_sub(a.off, b.off), nullptr};
+    if (e.binop == BinOp::Sub && a.off) return Val{a.t, mk_sub(a.off, b.t)};
+    unsupported(e, "pointer operation");
+  }
+  Term a = evb(x, env), b = evb(y, env);
+  const Type &t = e.type;
+  switch (e.binop) {
+  case BinOp::Add:
+    return {machine_result(t, mk_add(a, b)), nullptr};
+  case BinOp::Sub:
+    return {machine_result(t, mk_sub(a, b)), nullptr};
+  case BinOp::Mul:
+    return {machine_result(t, mk_mul(a, b)), nullptr};
+  case BinOp::Div:
+  case BinOp::Mod: {
+    check(GoalKind::RteDivision, mk_not(mk_eq(b, mk_int(0))));
+    if (e.binop == BinOp::Div) return {machine_result(t, mk_tdiv(a, b)), nullptr};
+    if (code_ && t.is_machine() && t.is_signed())
+      check(GoalKind::RteOverflow, in_range(t, mk_tdiv(a, b)));
+    return {mk_tmod(a, b), nullptr};
+  }
+  case BinOp::Shl:
+  case BinOp::Shr: {
+    if (code_ && t.is_machine()) {
+      check(GoalKind::RteOverflow, mk_and(mk_le(mk_int(0), b), mk_lt(b, mk_int(t.bits()))));
+      if (e.binop == BinOp::Shl && t.is_signed()) check(GoalKind::RteOverflow, mk_le(mk_int(0), a));
+    }
+    const BigInt *k = int_value(b);
+    if (k && *k >= 0 && *k < 128) {
+      Term f = mk_int(pow2(static_cast<int>(*k)));
+      if (e.binop == BinOp::Shl) return {machine_result(t, mk_mul(a, f)), nullptr};
+      return {mk_ediv(a, f), nullptr}; // floor division: an arithmetic shift
+    }
+    Term r = opaque(e.binop == BinOp::Shl ? "shl" : "shr", a, b);
+    facts.push_back(in_range(t, r));
+    return {r, nullptr};
+  }
+  case BinOp::BitAnd:
+  case BinOp::BitOr:
+  case BinOp::BitXor: {
+    Term r = opaque(e.binop == BinOp::BitAnd  ? "and"
+                    : e.binop == BinOp::BitOr ? "or"
+                                              : "xor",
+                    a, b);
+    if (code_) facts.push_back(in_range(t, r));
+    return {r, nullptr};
+  }
+  default:
+    break;
+  }
+  unsupported(e, "operator");
+}
+
+Term ExprTr::quant(const Expr &e, const Env &env) {
+  Env inner = env;
+  inner.quant_depth++;
+  std::vector<Term> bound;
+  std::vector<Term> ranges;
+  for (const auto &b : e.binders) {
+    std::string n = cx_.fresh("q!" + b.name);
+    if (b.type.is_ptr()) {
+      Term tb = mk_bound(n + "#b", Sort::Int), to = mk_bound(n + "#o", Sort::Int);
+      bound.push_back(tb);
+      bound.push_back(to);
+      inner.locals[b.name] = Val{tb, to};
+    } else {
+      Term v = mk_bound(n, b.type.is_bool() ? Sort::Bool : Sort::Int);
+      bound.push_back(v);
+      ranges.push_back(in_range(b.type, v));
+      inner.locals[b.name] = Val{v, nullptr};
+    }
+  }
+  Term body = evb(*e.args[0], inner);
+  if (e.bval) return mk_forall(bound, mk_implies(mk_and(ranges), body));
+  return mk_exists(bound, mk_and(mk_and(ranges), body));
+}
+
+void ExprTr::register_def(const ir::LogicDef &d) {
+  if (cx_.def_axioms.count(d.name) || !d.body) return;
+  cx_.def_axioms[d.name] = mk_true(); // placeholder: recursion goes through the UF
+  State st;
+  std::vector<Term> bound;
+  for (const auto &k : cx_.keys) {
+    Term h = mk_bound(cx_.fresh("h!" + k), Sort::Heap);
+    st.heaps[k] = h;
+    bound.push_back(h);
+  }
+  Env env;
+  env.st = &st;
+  env.pre = &st;
+  env.quant_depth = 1;
+  std::vector<Val> args;
+  for (const auto &p : d.params) {
+    std::string n = cx_.fresh("a!" + p.name);
+    Val v = p.type.is_ptr() ? Val{mk_bound(n + "#b", Sort::Int), mk_bound(n + "#o", Sort::Int)}
+                            : Val{mk_bound(n, p.type.is_bool() ? Sort::Bool : Sort::Int), nullptr};
+    bound.push_back(v.t);
+    if (v.off) bound.push_back(v.off);
+    env.locals[p.name] = v;
+    args.push_back(v);
+  }
+  ExprTr body_tr(cx_, false, true);
+  Term app = uf_call(d, args, st);
+  Term body = body_tr.evb(*d.body, env);
+  cx_.def_axioms[d.name] = mk_forall(bound, mk_eq(app, body), {{app}});
+}
+
+Term ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st) {
+  std::vector<Term> targs;
+  for (const auto &k : cx_.keys)
+    targs.push_back(st.heaps.at(k));
+  for (const auto &a : args) {
+    targs.push_back(a.t);
+    if (a.off) targs.push_back(a.off);
+  }
+  return mk_app("lf!" + d.name, d.is_predicate || d.ret.is_bool() ? Sort::Bool : Sort::Int, targs);
+}
+
+Val ExprTr::app(const Expr &e, const Env &env) {
+  const ir::LogicDef *d = cx_.prog.logic(e.name);
+  if (!d) unsupported(e, "call of " + e.name + " in an expression");
+  if (d->ret.is_ptr()) unsupported(e, "pointer-valued logic function " + e.name);
+  std::vector<Val> args;
+  for (const auto &a : e.args)
+    args.push_back(ev(*a, env));
+  bool inline_it = d->body && !uf_ && !cx_.recursive.count(d->name);
+  if (!inline_it) {
+    register_def(*d);
+    return {uf_call(*d, args, *env.st), nullptr};
+  }
+  Env inner;
+  inner.st = env.st;
+  inner.pre = env.st;
+  inner.quant_depth = env.quant_depth;
+  for (size_t i = 0; i < d->params.size() && i < args.size(); ++i)
+    inner.locals[d->params[i].name] = args[i];
+  Term body = ExprTr(cx_, false, false).evb(*d->body, inner);
+  // Lemmas speak of the uninterpreted form: tie it to this instance when it is ground.
+  if (cx_.in_lemmas.count(d->name) && env.quant_depth == 0) {
+    register_def(*d);
+    cx_.ground_defs.push_back(mk_eq(uf_call(*d, args, *env.st), body));
+  }
+  return {body, nullptr};
+}
+
+Val ExprTr::ev(const Expr &e, const Env &env) {
+  switch (e.kind) {
+  case ExprKind::IntLit:
+    return {mk_int(e.value), nullptr};
+  case ExprKind::BoolLit:
+    return {mk_bool(e.bval), nullptr};
+  case ExprKind::Null:
+    return ptr_val(mk_int(0), mk_int(0));
+  case ExprKind::Var: {
+    auto it = env.locals.find(e.name);
+    if (it != env.locals.end()) return it->second;
+    auto jt = env.st->vars.find(e.name);
+    if (jt == env.st->vars.end()) unsupported(e, "variable " + e.name + " here");
+    return jt->second;
+  }
+  case ExprKind::Result:
+    if (!env.result) unsupported(e, "result here");
+    return *env.result;
+  case ExprKind::Unary: {
+    Val a = ev(*e.args[0], env);
+    switch (e.unop) {
+    case ir::UnOp::Not:
+      return {mk_not(a.t), nullptr};
+    case ir::UnOp::Neg:
+      return {machine_result(e.type, mk_neg(a.t)), nullptr};
+    case ir::UnOp::BitNot:
+      if (e.type.is_machine() && !e.type.is_signed())
+        return {mk_sub(mk_int(e.type.max_value()), a.t), nullptr};
+      return {mk_sub(mk_neg(a.t), mk_int(1)), nullptr};
+    }
+    break;
+  }
+  case ExprKind::Binary: {
+    const Expr &x = *e.args[0], &y = *e.args[1];
+    switch (e.binop) {
+    case BinOp::And:
+    case BinOp::Or:
+    case BinOp::Implies: {
+      Term a = evb(x, env);
+      guards_.push_back(e.binop == BinOp::Or ? mk_not(a) : a);
+      Term b = evb(y, env);
+      guards_.pop_back();
+      if (e.binop == BinOp::And) return {mk_and(a, b), nullptr};
+      if (e.binop == BinOp::Or) return {mk_or(a, b), nullptr};
+      return {mk_implies(a, b), nullptr};
+    }
+    case BinOp::Iff:
+      return {mk_iff(evb(x, env), evb(y, env)), nullptr};
+    case BinOp::Eq:
+      return {val_eq(ev(x, env), ev(y, env)), nullptr};
+    case BinOp::Ne:
+      return {mk_not(val_eq(ev(x, env), ev(y, env))), nullptr};
+    case BinOp::Lt:
+    case BinOp::Le:
+    case BinOp::Gt:
+    case BinOp::Ge: {
+      Val a = ev(x, env), b = ev(y, env);
+      Term l = a.off ? a.off : a.t, r = b.off ? b.off : b.t;
+      if (e.binop == BinOp::Lt) return {mk_lt(l, r), nullptr};
+      if (e.binop == BinOp::Le) return {mk_le(l, r), nullptr};
+      if (e.binop == BinOp::Gt) return {mk_lt(r, l), nullptr};
+      return {mk_le(r, l), nullptr};
+    }
+    default:
+      return arith(e, env);
+    }
+  }
+  case ExprKind::Ite: {
+    Term c = evb(*e.args[0], env);
+    guards_.push_back(c);
+    Val a = ev(*e.args[1], env);
+    guards_.back() = mk_not(c);
+    Val b = ev(*e.args[2], env);
+    guards_.pop_back();
+    return val_ite(c, a, b);
+  }
+  case ExprKind::Let: {
+    Env inner = env;
+    inner.locals[e.name] = ev(*e.args[0], env);
+    return ev(*e.args[1], inner);
+  }
+  case ExprKind::Quant:
+    return {quant(e, env), nullptr};
+  case ExprKind::Old: {
+    Env inner = env;
+    inner.st = env.pre;
+    return ev(*e.args[0], inner);
+  }
+  case ExprKind::At: {
+    Env inner = env;
+    if (e.name == "Pre" || e.name == "Old")
+      inner.st = env.pre;
+    else if (e.name != "Here") {
+      auto it = env.labels.find(e.name);
+      if (it == env.labels.end())
+        unsupported(e, "label " + e.name + " here (not passed on this path)");
+      inner.st = it->second;
+    }
+    return ev(*e.args[0], inner);
+  }
+  case ExprKind::App:
+    return app(e, env);
+  case ExprKind::Cast: {
+    Val a = ev(*e.args[0], env);
+    const Type &t = e.cast_to;
+    if (!t.is_machine() || e.args[0]->type.is_bool() || t.is_ptr()) return a;
+    if (code_) {
+      if (t.is_signed()) {
+        check(GoalKind::RteOverflow, in_range(t, a.t));
+        return a;
+      }
+      return {wrap_unsigned(t.bits(), a.t), nullptr};
+    }
+    return {t.is_signed() ? wrap_signed(t.bits(), a.t) : wrap_unsigned(t.bits(), a.t), nullptr};
+  }
+  case ExprKind::Deref: {
+    Val p = ev(*e.args[0], env);
+    check(GoalKind::RteMemory, valid_range(p, mk_int(0), mk_int(0)));
+    return load(*env.st, p, e.type);
+  }
+  case ExprKind::Valid: {
+    std::vector<Term> all;
+    for (const auto &l : e.locs) {
+      Val p = ev(*l.ptr, env);
+      if (l.lo && l.hi)
+        all.push_back(valid_range(p, evb(*l.lo, env), evb(*l.hi, env)));
+      else
+        all.push_back(valid_range(p, mk_int(0), mk_int(0)));
+    }
+    return {mk_and(all), nullptr};
+  }
+  case ExprKind::Separated: {
+    struct Set {
+      Val p;
+      Term lo, hi;
+    };
+    std::vector<Set> sets;
+    for (const auto &l : e.locs) {
+      Val p = ev(*l.ptr, env);
+      if (l.lo && l.hi)
+        sets.push_back({p, mk_add(p.off, evb(*l.lo, env)), mk_add(p.off, evb(*l.hi, env))});
+      else
+        sets.push_back({p, p.off, p.off});
+    }
+    std::vector<Term> all;
+    for (size_t i = 0; i < sets.size(); ++i)
+      for (size_t j = i + 1; j < sets.size(); ++j) {
+        const Set &a = sets[i], &b = sets[j];
+        all.push_back(mk_or({mk_not(mk_eq(a.p.t, b.p.t)), mk_lt(a.hi, a.lo), mk_lt(b.hi, b.lo),
+                             mk_lt(a.hi, b.lo), mk_lt(b.hi, a.lo)}));
+      }
+    return {mk_and(all), nullptr};
+  }
+  case ExprKind::Range:
+    unsupported(e, "range outside a location");
+  }
+  unsupported(e, "expression");
+}
+
+} // namespace triage::vcgen

@@ -1,0 +1,99 @@
+// Translation of IR expressions to terms, in a symbolic state. Logic (annotations) is exact
+// mathematics; code (function bodies) follows machine arithmetic and reports the runtime-error
+// checks it meets (docs/ir.md, "Code arithmetic" and "Memory").
+#pragma once
+
+#include "ir/ast.hpp"
+#include "ir/goal.hpp"
+#include "vcgen/vc.hpp"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace triage::vcgen {
+
+/// A symbolic program state: reachability, variables, one heap per cell key, allocation bound.
+struct State {
+  Term pc;
+  std::map<std::string, Val> vars;
+  std::map<std::string, Term> heaps;
+  Term alloc; ///< every existing block is below it
+};
+
+/// Where an expression is evaluated: the current state, the function's entry state, labels, the
+/// result, and names bound by quantifiers, lets, logic parameters (or parameters' entry values).
+struct Env {
+  const State *st = nullptr;
+  const State *pre = nullptr;
+  std::map<std::string, const State *> labels;
+  std::optional<Val> result;
+  std::map<std::string, Val> locals;
+  int quant_depth = 0;
+};
+
+/// Program-wide translation context: cell keys, logic definitions and their axioms.
+class Ctx {
+public:
+  explicit Ctx(const ir::Program &p);
+  const ir::Program &prog;
+  std::vector<std::string> keys;          ///< every cell key of the program, sorted
+  std::set<std::string> recursive;        ///< logic definitions that reach themselves
+  std::set<std::string> in_lemmas;        ///< logic definitions mentioned by lemmas or axioms
+  std::map<std::string, Term> def_axioms; ///< name -> quantified definition (UF form)
+  std::vector<Term> ground_defs;          ///< ground instances of definitions, valid facts
+  Term len = mk_const("len", Sort::Cells);
+  int counter = 0;
+  std::string fresh(const std::string &base) { return base + "!" + std::to_string(++counter); }
+};
+
+/// One runtime-error check met while evaluating code: `cond` must hold.
+struct RteCheck {
+  ir::GoalKind kind;
+  Term cond;
+};
+
+class ExprTr {
+public:
+  ExprTr(Ctx &cx, bool code, bool uf_mode) : cx_(cx), code_(code), uf_(uf_mode) {}
+  Val ev(const ir::Expr &e, const Env &env);
+  Term evb(const ir::Expr &e, const Env &env) { return ev(e, env).t; }
+
+  std::vector<RteCheck> rte; ///< code only: checks met, each under its short-circuit guard
+  std::vector<Term> facts;   ///< facts about loaded values (their type's range)
+
+  /// Memory membership of cell (b, o) of key `key` in `locs` evaluated in `env`.
+  Term in_locs(const std::vector<ir::Location> &locs, const Env &env, const std::string &key,
+               const Term &b, const Term &o);
+  Term valid_range(const Val &p, const Term &lo, const Term &hi);
+  Val load(const State &s, const Val &p, const ir::Type &elem);
+
+private:
+  Ctx &cx_;
+  bool code_;
+  bool uf_;
+  std::vector<Term> guards_;
+
+  void check(ir::GoalKind k, const Term &cond);
+  Val arith(const ir::Expr &e, const Env &env);
+  Val app(const ir::Expr &e, const Env &env);
+  Term machine_result(const ir::Type &t, const Term &exact);
+  Term quant(const ir::Expr &e, const Env &env);
+  Term uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st);
+  void register_def(const ir::LogicDef &d);
+};
+
+Term in_range(const ir::Type &t, const Term &v);
+Term heap_select(const Term &heap, const Term &b, const Term &o);
+Term heap_store(const Term &heap, const Term &b, const Term &o, const Term &v);
+Val ptr_val(const Term &b, const Term &o);
+/// Values equal (both components for pointers).
+Term val_eq(const Val &a, const Val &b);
+Val val_ite(const Term &c, const Val &a, const Val &b);
+/// A fresh value of type t named `name`, with its range facts appended to `facts`.
+Val fresh_val(const std::string &name, const ir::Type &t, std::vector<Term> &facts);
+
+} // namespace triage::vcgen

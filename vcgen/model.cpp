@@ -1,0 +1,153 @@
+#include "vcgen/model.hpp"
+
+#include "vcgen/logic.hpp"
+
+namespace triage::vcgen {
+namespace {
+
+constexpr int kMaxCells = 1000; // a model may give a block any length; show at most this much
+
+class Reader {
+public:
+  Reader(Backend &m, const GoalVC &vc) : m_(m), vc_(vc), info_(*vc.info) {}
+
+  ir::Json scalar(const ir::Type &t, const Term &v) {
+    if (t.is_bool()) return ir::Json(m_.eval_bool(v).value_or(false));
+    return ir::Json(m_.eval_int(v).value_or(0));
+  }
+
+  BigInt length(const Term &b) {
+    BigInt n = m_.eval_int(mk_select(info_.len, b)).value_or(0);
+    return n < 0 ? BigInt(0) : (n > kMaxCells ? BigInt(kMaxCells) : n);
+  }
+
+  /// The contents of block b in the given heaps (cells of type elem).
+  ir::Json contents(const Term &b, const ir::Type &elem,
+                    const std::function<Term(const std::string &)> &heap) {
+    ir::Json arr = ir::Json::array();
+    BigInt n = length(b);
+    for (BigInt i = 0; i < n; ++i) {
+      auto keys = cell_keys(elem);
+      if (elem.is_ptr())
+        arr.push_back(pointer(heap_select(heap(keys[0]), b, mk_int(i)),
+                              heap_select(heap(keys[1]), b, mk_int(i)), info_.blocks.size()));
+      else if (elem.is_bool())
+        arr.push_back(
+            ir::Json(m_.eval_int(heap_select(heap(keys[0]), b, mk_int(i))).value_or(0) != 0));
+      else
+        arr.push_back(scalar(elem, heap_select(heap(keys[0]), b, mk_int(i))));
+    }
+    return arr;
+  }
+
+  /// A pointer value named by its block: {"block": NAME, "offset": K}, or null.
+  ir::Json pointer(const Term &b, const Term &o, size_t blocks_known) {
+    BigInt bv = m_.eval_int(b).value_or(0);
+    if (bv == 0) return ir::Json();
+    for (size_t i = 0; i < blocks_known && i < info_.blocks.size(); ++i)
+      if (m_.eval_int(info_.blocks[i].block) == bv) {
+        ir::Json j = ir::Json::object();
+        j["block"] = info_.blocks[i].name;
+        j["offset"] = ir::Json(m_.eval_int(o).value_or(0));
+        return j;
+      }
+    return ir::Json();
+  }
+
+  ir::Counterexample read() {
+    ir::Counterexample cx;
+    cx.function = info_.function;
+    auto heap0 = [&](const std::string &k) { return info_.heap0.at(k); };
+    for (const auto &in : info_.inputs) {
+      if (!in.type.is_ptr()) {
+        cx.inputs.push_back({in.name, scalar(in.type, in.v.t)});
+        continue;
+      }
+      if (m_.eval_int(in.v.t).value_or(0) == 0)
+        cx.inputs.push_back({in.name, ir::Json()});
+      else
+        cx.inputs.push_back({in.name, contents(in.v.t, in.type.pointee(), heap0)});
+    }
+    for (const auto &b : info_.blocks)
+      if (b.global) cx.inputs.push_back({b.name, contents(b.block, b.elem, heap0)});
+    for (const auto &site : vc_.sites) {
+      if (!m_.eval_bool(site.reach).value_or(false)) continue;
+      ir::SubcontractOutput out;
+      out.subcontract = site.name;
+      out.line = site.line;
+      out.visit = 1;
+      for (const auto &v : site.vars)
+        out.values.push_back({v.name, v.type.is_ptr() ? pointer(v.v.t, v.v.off, site.blocks_known)
+                                                      : scalar(v.type, v.v.t)});
+      for (size_t i = 0; i < site.blocks_known && i < info_.blocks.size(); ++i) {
+        const BlockInfo &blk = info_.blocks[i];
+        std::map<std::string, Term> heaps;
+        for (const auto &[k, h] : site.heaps)
+          heaps[k] = h;
+        bool written = true;
+        for (const auto &k : cell_keys(blk.elem))
+          written &= heaps.count(k) > 0;
+        if (!written || m_.eval_int(blk.block).value_or(0) == 0) continue;
+        out.values.push_back({blk.name, contents(blk.block, blk.elem, [&](const std::string &k) {
+                                return heaps.at(k);
+                              })});
+      }
+      if (site.result)
+        out.values.push_back(
+            {"result", site.result->type.is_ptr()
+                           ? pointer(site.result->v.t, site.result->v.off, site.blocks_known)
+                           : scalar(site.result->type, site.result->v.t)});
+      cx.outputs.push_back(std::move(out));
+    }
+    return cx;
+  }
+
+private:
+  Backend &m_;
+  const GoalVC &vc_;
+  const FunctionInfo &info_;
+};
+
+} // namespace
+
+ir::Counterexample read_counterexample(Backend &model, const GoalVC &vc) {
+  if (!vc.info) return ir::Counterexample{};
+  return Reader(model, vc).read();
+}
+
+Term inputs_equal(const GoalVC &vc, const ir::Counterexample &cx) {
+  if (!vc.info) return mk_true();
+  std::vector<Term> eqs;
+  const FunctionInfo &info = *vc.info;
+  auto cells_equal = [&](const Term &b, const ir::Type &elem, const ir::Json &arr) {
+    std::vector<Term> all{mk_eq(mk_select(info.len, b), mk_int(arr.as_array().size()))};
+    if (elem.is_ptr() || elem.is_bool()) return mk_and(all);
+    for (size_t i = 0; i < arr.as_array().size(); ++i)
+      if (auto v = arr.as_array()[i].integer())
+        all.push_back(
+            mk_eq(heap_select(info.heap0.at(cell_keys(elem)[0]), b, mk_int(i)), mk_int(*v)));
+    return mk_and(all);
+  };
+  for (const auto &in : info.inputs) {
+    const ir::Json *j = cx.input(in.name);
+    if (!j) continue;
+    if (in.type.is_ptr()) {
+      if (j->is_null())
+        eqs.push_back(mk_eq(in.v.t, mk_int(0)));
+      else if (j->is_array())
+        eqs.push_back(
+            mk_and(mk_not(mk_eq(in.v.t, mk_int(0))), cells_equal(in.v.t, in.type.pointee(), *j)));
+    } else if (in.type.is_bool() && j->is_bool()) {
+      eqs.push_back(j->as_bool() ? in.v.t : mk_not(in.v.t));
+    } else if (auto v = j->integer()) {
+      eqs.push_back(mk_eq(in.v.t, mk_int(*v)));
+    }
+  }
+  for (const auto &b : info.blocks) {
+    const ir::Json *j = cx.input(b.name);
+    if (j && j->is_array() && b.global) eqs.push_back(cells_equal(b.block, b.elem, *j));
+  }
+  return mk_and(eqs);
+}
+
+} // namespace triage::vcgen

@@ -1,0 +1,325 @@
+#include "vcgen/term.hpp"
+
+#include <sstream>
+
+namespace triage::vcgen {
+namespace {
+
+Term node(Op op, Sort sort, std::vector<Term> args) {
+  auto n = std::make_shared<Node>();
+  n->op = op;
+  n->sort = sort;
+  n->args = std::move(args);
+  return n;
+}
+
+bool same(const Term &a, const Term &b) {
+  if (a == b) return true;
+  if (a->op != b->op) return false;
+  if (a->op == Op::IntLit) return a->value == b->value;
+  if (a->op == Op::BoolLit) return a->bval == b->bval;
+  return false;
+}
+
+} // namespace
+
+Term mk_const(const std::string &name, Sort s) {
+  auto n = std::make_shared<Node>();
+  n->op = Op::Const;
+  n->sort = s;
+  n->name = name;
+  return n;
+}
+
+Term mk_bound(const std::string &name, Sort s) {
+  auto n = std::make_shared<Node>();
+  n->op = Op::Bound;
+  n->sort = s;
+  n->name = name;
+  return n;
+}
+
+Term mk_int(const BigInt &v) {
+  auto n = std::make_shared<Node>();
+  n->op = Op::IntLit;
+  n->sort = Sort::Int;
+  n->value = v;
+  return n;
+}
+
+Term mk_bool(bool b) {
+  static const Term t = [] {
+    auto n = std::make_shared<Node>();
+    n->op = Op::BoolLit;
+    n->bval = true;
+    return Term(n);
+  }();
+  static const Term f = [] {
+    auto n = std::make_shared<Node>();
+    n->op = Op::BoolLit;
+    return Term(n);
+  }();
+  return b ? t : f;
+}
+Term mk_true() {
+  return mk_bool(true);
+}
+Term mk_false() {
+  return mk_bool(false);
+}
+
+bool is_true(const Term &t) {
+  return t->op == Op::BoolLit && t->bval;
+}
+bool is_false(const Term &t) {
+  return t->op == Op::BoolLit && !t->bval;
+}
+const BigInt *int_value(const Term &t) {
+  return t->op == Op::IntLit ? &t->value : nullptr;
+}
+
+Term mk_not(const Term &a) {
+  if (a->op == Op::BoolLit) return mk_bool(!a->bval);
+  if (a->op == Op::Not) return a->args[0];
+  return node(Op::Not, Sort::Bool, {a});
+}
+
+Term mk_and(std::vector<Term> args) {
+  std::vector<Term> keep;
+  for (auto &a : args) {
+    if (is_false(a)) return mk_false();
+    if (is_true(a)) continue;
+    if (a->op == Op::And)
+      keep.insert(keep.end(), a->args.begin(), a->args.end());
+    else
+      keep.push_back(a);
+  }
+  if (keep.empty()) return mk_true();
+  if (keep.size() == 1) return keep[0];
+  return node(Op::And, Sort::Bool, std::move(keep));
+}
+Term mk_and(const Term &a, const Term &b) {
+  return mk_and(std::vector<Term>{a, b});
+}
+
+Term mk_or(std::vector<Term> args) {
+  std::vector<Term> keep;
+  for (auto &a : args) {
+    if (is_true(a)) return mk_true();
+    if (is_false(a)) continue;
+    keep.push_back(a);
+  }
+  if (keep.empty()) return mk_false();
+  if (keep.size() == 1) return keep[0];
+  return node(Op::Or, Sort::Bool, std::move(keep));
+}
+Term mk_or(const Term &a, const Term &b) {
+  return mk_or(std::vector<Term>{a, b});
+}
+
+Term mk_implies(const Term &a, const Term &b) {
+  if (is_true(a) || is_true(b)) return b->op == Op::BoolLit && b->bval ? mk_true() : b;
+  if (is_false(a)) return mk_true();
+  if (is_false(b)) return mk_not(a);
+  return node(Op::Implies, Sort::Bool, {a, b});
+}
+
+Term mk_iff(const Term &a, const Term &b) {
+  return mk_eq(a, b);
+}
+
+Term mk_eq(const Term &a, const Term &b) {
+  if (same(a, b)) return mk_true();
+  if (a->op == Op::IntLit && b->op == Op::IntLit) return mk_false();
+  if (a->op == Op::BoolLit && b->op == Op::BoolLit) return mk_false();
+  return node(Op::Eq, Sort::Bool, {a, b});
+}
+
+Term mk_ite(const Term &c, const Term &a, const Term &b) {
+  if (is_true(c) || same(a, b)) return a;
+  if (is_false(c)) return b;
+  if (a->sort == Sort::Bool) {
+    if (is_true(a) && is_false(b)) return c;
+    if (is_false(a) && is_true(b)) return mk_not(c);
+  }
+  return node(Op::Ite, a->sort, {c, a, b});
+}
+
+Term mk_add(const Term &a, const Term &b) {
+  if (a->op == Op::IntLit && b->op == Op::IntLit) return mk_int(a->value + b->value);
+  if (a->op == Op::IntLit && a->value == 0) return b;
+  if (b->op == Op::IntLit && b->value == 0) return a;
+  return node(Op::Add, Sort::Int, {a, b});
+}
+Term mk_sub(const Term &a, const Term &b) {
+  if (a->op == Op::IntLit && b->op == Op::IntLit) return mk_int(a->value - b->value);
+  if (b->op == Op::IntLit && b->value == 0) return a;
+  return node(Op::Sub, Sort::Int, {a, b});
+}
+Term mk_mul(const Term &a, const Term &b) {
+  if (a->op == Op::IntLit && b->op == Op::IntLit) return mk_int(a->value * b->value);
+  if (a->op == Op::IntLit && a->value == 1) return b;
+  if (b->op == Op::IntLit && b->value == 1) return a;
+  return node(Op::Mul, Sort::Int, {a, b});
+}
+Term mk_neg(const Term &a) {
+  if (a->op == Op::IntLit) return mk_int(-a->value);
+  return node(Op::Neg, Sort::Int, {a});
+}
+Term mk_ediv(const Term &a, const Term &b) {
+  return node(Op::EDiv, Sort::Int, {a, b});
+}
+Term mk_emod(const Term &a, const Term &b) {
+  return node(Op::EMod, Sort::Int, {a, b});
+}
+
+Term mk_tdiv(const Term &a, const Term &b) {
+  if (a->op == Op::IntLit && b->op == Op::IntLit && b->value != 0)
+    return mk_int(a->value / b->value); // cpp_int divides toward zero, as C
+  // |a| div |b| with the sign of a*b; the Euclidean quotient of non-negative operands is exact.
+  Term zero = mk_int(0);
+  Term abs_a = mk_ite(mk_le(zero, a), a, mk_neg(a));
+  Term abs_b = mk_ite(mk_le(zero, b), b, mk_neg(b));
+  Term q = mk_ediv(abs_a, abs_b);
+  Term same_sign = mk_eq(mk_le(zero, a), mk_le(zero, b));
+  return mk_ite(same_sign, q, mk_neg(q));
+}
+
+Term mk_tmod(const Term &a, const Term &b) {
+  if (a->op == Op::IntLit && b->op == Op::IntLit && b->value != 0)
+    return mk_int(a->value % b->value);
+  return mk_sub(a, mk_mul(b, mk_tdiv(a, b)));
+}
+
+Term mk_lt(const Term &a, const Term &b) {
+  if (a->op == Op::IntLit && b->op == Op::IntLit) return mk_bool(a->value < b->value);
+  return node(Op::Lt, Sort::Bool, {a, b});
+}
+Term mk_le(const Term &a, const Term &b) {
+  if (a->op == Op::IntLit && b->op == Op::IntLit) return mk_bool(a->value <= b->value);
+  if (same(a, b)) return mk_true();
+  return node(Op::Le, Sort::Bool, {a, b});
+}
+
+Term mk_select(const Term &array, const Term &index) {
+  Sort s = array->sort == Sort::Heap ? Sort::Cells : Sort::Int;
+  // Reading back what a store just wrote is common in straight-line code: fold it.
+  if (array->op == Op::Store && same(array->args[1], index)) return array->args[2];
+  return node(Op::Select, s, {array, index});
+}
+Term mk_store(const Term &array, const Term &index, const Term &value) {
+  return node(Op::Store, array->sort, {array, index, value});
+}
+
+Term mk_forall(std::vector<Term> bound, const Term &body, std::vector<std::vector<Term>> pats) {
+  if (bound.empty() || body->op == Op::BoolLit) return body;
+  auto n = std::make_shared<Node>();
+  n->op = Op::Forall;
+  n->sort = Sort::Bool;
+  n->args = {body};
+  n->bound = std::move(bound);
+  n->patterns = std::move(pats);
+  return n;
+}
+Term mk_exists(std::vector<Term> bound, const Term &body) {
+  if (bound.empty() || body->op == Op::BoolLit) return body;
+  auto n = std::make_shared<Node>();
+  n->op = Op::Exists;
+  n->sort = Sort::Bool;
+  n->args = {body};
+  n->bound = std::move(bound);
+  return n;
+}
+
+Term mk_app(const std::string &fn, Sort result, std::vector<Term> args) {
+  auto n = std::make_shared<Node>();
+  n->op = Op::App;
+  n->sort = result;
+  n->name = fn;
+  n->args = std::move(args);
+  return n;
+}
+
+namespace {
+const char *op_name(Op op) {
+  switch (op) {
+  case Op::Not:
+    return "not";
+  case Op::And:
+    return "and";
+  case Op::Or:
+    return "or";
+  case Op::Implies:
+    return "=>";
+  case Op::Eq:
+    return "=";
+  case Op::Ite:
+    return "ite";
+  case Op::Add:
+    return "+";
+  case Op::Sub:
+    return "-";
+  case Op::Mul:
+    return "*";
+  case Op::Neg:
+    return "-";
+  case Op::EDiv:
+    return "div";
+  case Op::EMod:
+    return "mod";
+  case Op::Lt:
+    return "<";
+  case Op::Le:
+    return "<=";
+  case Op::Select:
+    return "select";
+  case Op::Store:
+    return "store";
+  case Op::Forall:
+    return "forall";
+  case Op::Exists:
+    return "exists";
+  default:
+    return "?";
+  }
+}
+void print(std::ostream &os, const Term &t) {
+  switch (t->op) {
+  case Op::Const:
+  case Op::Bound:
+    os << t->name;
+    return;
+  case Op::IntLit:
+    os << t->value;
+    return;
+  case Op::BoolLit:
+    os << (t->bval ? "true" : "false");
+    return;
+  case Op::Forall:
+  case Op::Exists:
+    os << "(" << op_name(t->op) << " (";
+    for (auto &b : t->bound)
+      os << b->name << " ";
+    os << ") ";
+    print(os, t->args[0]);
+    os << ")";
+    return;
+  default:
+    break;
+  }
+  os << "(" << (t->op == Op::App ? t->name.c_str() : op_name(t->op));
+  for (auto &a : t->args) {
+    os << " ";
+    print(os, a);
+  }
+  os << ")";
+}
+} // namespace
+
+std::string to_string(const Term &t) {
+  std::ostringstream os;
+  print(os, t);
+  return os.str();
+}
+
+} // namespace triage::vcgen

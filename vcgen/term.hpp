@@ -1,0 +1,100 @@
+// A small solver-independent term language for verification conditions. Terms form a DAG of
+// shared nodes: a subterm built once and used twice is one node, and the solver translations
+// memoise by node, so sharing survives down to the solver.
+#pragma once
+
+#include "ir/type.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace triage::vcgen {
+
+using ir::BigInt;
+
+/// Sorts: booleans, integers, arrays Int -> Int (one block's cells, block lengths) and heaps
+/// Int -> (Int -> Int) (block -> cells).
+enum class Sort { Bool, Int, Cells, Heap };
+
+enum class Op {
+  Const, ///< a free constant: name, sort
+  Bound, ///< a variable bound by a quantifier
+  IntLit,
+  BoolLit,
+  Not,
+  And,
+  Or,
+  Implies,
+  Eq,
+  Ite,
+  Add,
+  Sub,
+  Mul,
+  Neg,
+  EDiv,
+  EMod, ///< EDiv/EMod: SMT-LIB Euclidean division and modulo
+  Lt,
+  Le,
+  Select,
+  Store,
+  Forall,
+  Exists, ///< args: body; bound: binders
+  App,    ///< uninterpreted function `name` of result sort, applied to args
+};
+
+struct Node;
+using Term = std::shared_ptr<const Node>;
+
+struct Node {
+  Op op = Op::Const;
+  Sort sort = Sort::Bool;
+  std::string name;
+  BigInt value;
+  bool bval = false;
+  std::vector<Term> args;
+  std::vector<Term> bound;                 ///< Forall/Exists binders (Op::Bound nodes)
+  std::vector<std::vector<Term>> patterns; ///< optional instantiation patterns
+};
+
+Term mk_const(const std::string &name, Sort s);
+Term mk_bound(const std::string &name, Sort s);
+Term mk_int(const BigInt &v);
+Term mk_bool(bool b);
+Term mk_true();
+Term mk_false();
+Term mk_not(const Term &a);
+Term mk_and(std::vector<Term> args);
+Term mk_and(const Term &a, const Term &b);
+Term mk_or(std::vector<Term> args);
+Term mk_or(const Term &a, const Term &b);
+Term mk_implies(const Term &a, const Term &b);
+Term mk_iff(const Term &a, const Term &b);
+Term mk_eq(const Term &a, const Term &b);
+Term mk_ite(const Term &c, const Term &a, const Term &b);
+Term mk_add(const Term &a, const Term &b);
+Term mk_sub(const Term &a, const Term &b);
+Term mk_mul(const Term &a, const Term &b);
+Term mk_neg(const Term &a);
+Term mk_ediv(const Term &a, const Term &b);
+Term mk_emod(const Term &a, const Term &b);
+/// C division and remainder: truncation toward zero (built from the Euclidean operations).
+Term mk_tdiv(const Term &a, const Term &b);
+Term mk_tmod(const Term &a, const Term &b);
+Term mk_lt(const Term &a, const Term &b);
+Term mk_le(const Term &a, const Term &b);
+Term mk_select(const Term &array, const Term &index);
+Term mk_store(const Term &array, const Term &index, const Term &value);
+Term mk_forall(std::vector<Term> bound, const Term &body, std::vector<std::vector<Term>> pats = {});
+Term mk_exists(std::vector<Term> bound, const Term &body);
+Term mk_app(const std::string &fn, Sort result, std::vector<Term> args);
+
+bool is_true(const Term &t);
+bool is_false(const Term &t);
+/// The value of an integer literal, or nullptr.
+const BigInt *int_value(const Term &t);
+
+/// A readable SMT-LIB-like rendering, for debugging and tests.
+std::string to_string(const Term &t);
+
+} // namespace triage::vcgen

@@ -1,0 +1,78 @@
+// Verification conditions of a program: one per goal, as solver-independent terms, together with
+// what is needed to read a model back as IR values (inputs, subcontract outputs).
+#pragma once
+
+#include "ir/ast.hpp"
+#include "ir/goal.hpp"
+#include "vcgen/term.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace triage::vcgen {
+
+/// An IR value as terms: an integer or boolean (t), or a pointer (t = block, off = offset).
+struct Val {
+  Term t;
+  Term off; ///< null unless a pointer
+};
+
+struct NamedVal {
+  std::string name;
+  ir::Type type = ir::Type::integer();
+  Val v;
+};
+
+/// A block that exists in the analysed function, named after what created it.
+struct BlockInfo {
+  std::string name;
+  ir::Type elem = ir::Type::integer();
+  Term block;
+  bool global = false; ///< a global array (an input of its own)
+};
+
+/// One subcontract site (loop or call) traversed by giant steps, and its fresh outputs.
+struct SiteInfo {
+  std::string name; ///< loop@LINE or callee
+  int line = 0;
+  Term reach;                 ///< true in a model when the run reaches the site
+  std::vector<NamedVal> vars; ///< written variables after the step
+  std::vector<std::pair<std::string, Term>> heaps; ///< written heaps after the step, by cell key
+  std::optional<NamedVal> result;
+  size_t blocks_known = 0; ///< how many of FunctionInfo::blocks exist at the site
+};
+
+/// What a model of one function's goals is read back through.
+struct FunctionInfo {
+  std::string function;
+  std::vector<NamedVal> inputs;      ///< parameters and scalar globals, initial values
+  std::vector<BlockInfo> blocks;     ///< input blocks first (pointer params, global arrays), locals
+  std::map<std::string, Term> heap0; ///< initial heap per cell key
+  Term len;                          ///< block -> length
+  Term presentation;                 ///< a nicer shape of inputs, tried first for models
+};
+
+struct GoalVC {
+  ir::GoalRef ref;
+  std::vector<Term> hyps;                   ///< axioms, lemmas, definitions
+  Term obligation;                          ///< valid iff the goal holds
+  std::shared_ptr<const FunctionInfo> info; ///< null for lemmas
+  std::vector<SiteInfo> sites;              ///< subcontract sites of the function, in order
+};
+
+struct VcOptions {
+  std::optional<std::string> function;
+  bool rte = true;
+};
+
+/// The goals of a type-checked program in program order. Throws ir::Error on constructs the
+/// verifier does not support.
+std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts);
+
+/// Cell keys of a heap holding cells of type `elem`: one, or two (block, offset) for pointers.
+std::vector<std::string> cell_keys(const ir::Type &elem);
+
+} // namespace triage::vcgen

@@ -1,0 +1,239 @@
+// Z3 through its C++ API: translation of terms (memoised per node, so DAG sharing is kept),
+// a per-query context, timeout and seed as solver parameters.
+#include "vcgen/solver.hpp"
+
+#include <z3++.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+
+namespace triage::vcgen {
+namespace {
+
+class Z3Backend final : public Backend {
+public:
+  const char *name() const override { return "z3"; }
+
+  Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) override {
+    model_.reset();
+    try {
+      z3::solver s(ctx_);
+      z3::params p(ctx_);
+      p.set("random_seed", seed);
+      s.set(p);
+      for (auto &a : assertions)
+        s.add(tr(a));
+      // Z3 4.8's own "timeout" parameter can deadlock its timer thread: a watchdog of ours
+      // interrupts the context instead.
+      Watchdog dog(ctx_, timeout_s);
+      z3::check_result res = s.check();
+      timed_out_ = dog.fired();
+      switch (res) {
+      case z3::unsat:
+        return Answer::Unsat;
+      case z3::sat:
+        model_ = std::make_unique<z3::model>(s.get_model());
+        return Answer::Sat;
+      case z3::unknown:
+        break;
+      }
+      std::string why = s.reason_unknown();
+      try {
+        model_ = std::make_unique<z3::model>(s.get_model());
+      } catch (const z3::exception &) {
+        model_.reset();
+      }
+      return timed_out_ || why.find("timeout") != std::string::npos ||
+                     why.find("canceled") != std::string::npos
+                 ? Answer::Timeout
+                 : Answer::Unknown;
+    } catch (const z3::exception &) {
+      return Answer::Unknown;
+    }
+  }
+
+  bool has_model() const override { return model_ != nullptr; }
+
+  std::optional<BigInt> eval_int(const Term &t) override {
+    if (!model_) return std::nullopt;
+    try {
+      z3::expr v = model_->eval(tr(t), true);
+      if (!v.is_numeral()) return std::nullopt;
+      return BigInt(v.get_decimal_string(0));
+    } catch (const std::exception &) {
+      return std::nullopt;
+    }
+  }
+
+  std::optional<bool> eval_bool(const Term &t) override {
+    if (!model_) return std::nullopt;
+    try {
+      z3::expr v = model_->eval(tr(t), true);
+      if (v.is_true()) return true;
+      if (v.is_false()) return false;
+    } catch (const z3::exception &) {
+    }
+    return std::nullopt;
+  }
+
+private:
+  /// Interrupts the context when the time is up, unless destroyed first.
+  class Watchdog {
+  public:
+    Watchdog(z3::context &ctx, double seconds)
+        : thread_([this, &ctx, seconds] {
+            std::unique_lock<std::mutex> lock(m_);
+            if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds),
+                              [this] { return done_; })) {
+              fired_ = true;
+              ctx.interrupt();
+            }
+          }) {}
+    ~Watchdog() {
+      {
+        std::lock_guard<std::mutex> lock(m_);
+        done_ = true;
+      }
+      cv_.notify_all();
+      thread_.join();
+    }
+    bool fired() {
+      std::lock_guard<std::mutex> lock(m_);
+      return fired_;
+    }
+
+  private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    bool done_ = false, fired_ = false;
+    std::thread thread_;
+  };
+
+  bool timed_out_ = false;
+  z3::context ctx_;
+  std::unique_ptr<z3::model> model_;
+  std::unordered_map<const Node *, z3::expr> memo_;
+  std::map<std::string, z3::func_decl> funs_;
+
+  z3::sort sort(Sort s) {
+    switch (s) {
+    case Sort::Bool:
+      return ctx_.bool_sort();
+    case Sort::Int:
+      return ctx_.int_sort();
+    case Sort::Cells:
+      return ctx_.array_sort(ctx_.int_sort(), ctx_.int_sort());
+    case Sort::Heap:
+      return ctx_.array_sort(ctx_.int_sort(), ctx_.array_sort(ctx_.int_sort(), ctx_.int_sort()));
+    }
+    return ctx_.int_sort();
+  }
+
+  z3::expr tr(const Term &t) {
+    auto it = memo_.find(t.get());
+    if (it != memo_.end()) return it->second;
+    z3::expr e = build(t);
+    memo_.emplace(t.get(), e);
+    return e;
+  }
+
+  z3::expr_vector trs(const std::vector<Term> &ts) {
+    z3::expr_vector v(ctx_);
+    for (auto &a : ts)
+      v.push_back(tr(a));
+    return v;
+  }
+
+  z3::expr quant(const Term &t) {
+    z3::expr_vector vars = trs(t->bound);
+    z3::expr body = tr(t->args[0]);
+    std::vector<Z3_app> vs(vars.size());
+    for (unsigned i = 0; i < vars.size(); ++i)
+      vs[i] = Z3_to_app(ctx_, vars[i]);
+    std::vector<Z3_pattern> pats;
+    for (auto &p : t->patterns) {
+      z3::expr_vector pe = trs(p);
+      std::vector<Z3_ast> ps(pe.size());
+      for (unsigned i = 0; i < pe.size(); ++i)
+        ps[i] = pe[i];
+      pats.push_back(Z3_mk_pattern(ctx_, ps.size(), ps.data()));
+    }
+    Z3_ast r =
+        t->op == Op::Forall
+            ? Z3_mk_forall_const(ctx_, 0, vs.size(), vs.data(), pats.size(), pats.data(), body)
+            : Z3_mk_exists_const(ctx_, 0, vs.size(), vs.data(), 0, nullptr, body);
+    ctx_.check_error();
+    return z3::expr(ctx_, r);
+  }
+
+  z3::expr build(const Term &t) {
+    auto a = [&](size_t i) { return tr(t->args[i]); };
+    switch (t->op) {
+    case Op::Const:
+    case Op::Bound:
+      return ctx_.constant(t->name.c_str(), sort(t->sort));
+    case Op::IntLit:
+      return ctx_.int_val(t->value.str().c_str());
+    case Op::BoolLit:
+      return ctx_.bool_val(t->bval);
+    case Op::Not:
+      return !a(0);
+    case Op::And:
+      return z3::mk_and(trs(t->args));
+    case Op::Or:
+      return z3::mk_or(trs(t->args));
+    case Op::Implies:
+      return z3::implies(a(0), a(1));
+    case Op::Eq:
+      return a(0) == a(1);
+    case Op::Ite:
+      return z3::ite(a(0), a(1), a(2));
+    case Op::Add:
+      return a(0) + a(1);
+    case Op::Sub:
+      return a(0) - a(1);
+    case Op::Mul:
+      return a(0) * a(1);
+    case Op::Neg:
+      return -a(0);
+    case Op::EDiv:
+      return a(0) / a(1);
+    case Op::EMod:
+      return z3::mod(a(0), a(1));
+    case Op::Lt:
+      return a(0) < a(1);
+    case Op::Le:
+      return a(0) <= a(1);
+    case Op::Select:
+      return z3::select(a(0), a(1));
+    case Op::Store:
+      return z3::store(a(0), a(1), a(2));
+    case Op::Forall:
+    case Op::Exists:
+      return quant(t);
+    case Op::App: {
+      auto it = funs_.find(t->name);
+      if (it == funs_.end()) {
+        z3::sort_vector dom(ctx_);
+        for (auto &x : t->args)
+          dom.push_back(sort(x->sort));
+        it = funs_.emplace(t->name, ctx_.function(t->name.c_str(), dom, sort(t->sort))).first;
+      }
+      return it->second(trs(t->args));
+    }
+    }
+    return ctx_.bool_val(true);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Backend> make_z3_backend() {
+  return std::make_unique<Z3Backend>();
+}
+
+} // namespace triage::vcgen
