@@ -365,6 +365,7 @@ ir::ExprPtr Lowerer::cond(const CExpr &e) {
   }
   if (e.kind == CExpr::Kind::Unary && e.op == "!")
     return ir::make_unary(ir::UnOp::Not, cond(*e.args[0]), p);
+  if (e.kind == CExpr::Kind::IntLit) return ir::make_bool(e.value != 0, p); // while (1)
   return truth(rvalue(e), e.loc);
 }
 
