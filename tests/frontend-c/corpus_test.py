@@ -3,6 +3,8 @@
 
 good DIR...: every .c file compiles (exit 0), `triage check` accepts it, and the round trip
   compile -> .ivl -> check --print gives back exactly the IR compiled from the C file.
+same CMD FILE...: `triage CMD` on each .c file and on the .ivl `triage compile` writes for it
+  report the same goals and verdicts (solver timings aside) and exit with the same code.
 bad DIR: every .c file starts with `// error: LINE:COL: MESSAGE`; `triage compile` must exit 2
   and print exactly that one located error line on stderr, nothing on stdout.
 """
@@ -60,8 +62,38 @@ def check_bad(triage, path):
     return failures
 
 
+def strip_timings(text):
+    # `[cvc5 unsat 31 ms]`: which solver answered first, and how fast, may vary between runs.
+    return [line.split(" [")[0] for line in text.splitlines()]
+
+
+def check_same(triage, command, path, tmp):
+    ivl = os.path.join(tmp, os.path.basename(path)[:-2] + ".ivl")
+    written = run(triage, "compile", path, "-o", ivl)
+    if written.returncode != 0:
+        return ["%s: compile failed: %s" % (path, written.stderr.strip())]
+    on_c = run(triage, command, path)
+    on_ivl = run(triage, command, ivl)
+    if not on_c.stdout.strip():
+        return ["%s: `triage %s` printed nothing: %s" % (path, command, on_c.stderr.strip())]
+    if on_c.returncode != on_ivl.returncode:
+        return ["%s: exit %d on .c, %d on .ivl" % (path, on_c.returncode, on_ivl.returncode)]
+    if strip_timings(on_c.stdout) != strip_timings(on_ivl.stdout):
+        return ["%s: %s differs:\n%s\n---\n%s" % (path, command, on_c.stdout, on_ivl.stdout)]
+    return []
+
+
 def main():
     triage, mode, dirs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if mode == "same":
+        failures = []
+        with tempfile.TemporaryDirectory() as tmp:
+            for path in dirs[1:]:
+                failures += check_same(triage, dirs[0], path, tmp)
+        for f in failures:
+            print("FAIL", f)
+        print("%d files, %d failures" % (len(dirs) - 1, len(failures)))
+        return 1 if failures else 0
     files = sorted(f for d in dirs for f in glob.glob(os.path.join(d, "**", "*.c"), recursive=True))
     if not files:
         print("no .c files in", dirs)
