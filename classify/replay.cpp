@@ -44,7 +44,9 @@ bool confirm(const ir::Program &p, GoalDiagnosis &d, const RunLimits &limits) {
   if (!is_definite(d.verdict) || !d.counterexample) return false;
   rac::Outcome o = run_candidate(p, *d.counterexample, replay_policy(d), limits);
   if (judge(o, d.result.goal) != RunResult::FailsGoal) return false;
-  d.failure_state = o.state;
+  // The checker's state text starts with a separator; people read it after a colon.
+  const size_t start = o.state.find_first_not_of(' ');
+  d.failure_state = start == std::string::npos ? "" : o.state.substr(start);
   return true;
 }
 
