@@ -214,6 +214,16 @@ TranslationUnit Parser::translation_unit() {
       if (word.kind == Tok::Ident && contract_words.count(word.text)) {
         next();
         Contract c = contract();
+        // A contract may span several annotation comments (`//@ requires ...;` lines).
+        while (peek().kind == Tok::AnnotBegin && peek(1).kind == Tok::Ident &&
+               contract_words.count(peek(1).text)) {
+          next();
+          Contract more = contract();
+          for (Clause &cl : more.clauses)
+            c.clauses.push_back(std::move(cl));
+          for (Behavior &b : more.behaviors)
+            c.behaviors.push_back(std::move(b));
+        }
         if (peek().kind == Tok::AnnotBegin || peek().kind == Tok::End)
           fail(peek().loc, "a function contract must be followed by a function");
         external(tu, std::move(c));
