@@ -50,9 +50,13 @@ void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
     if (!site) // the entry function's precondition is assumed
       stop(OutcomeKind::OutsidePrecondition,
            "the input does not satisfy the precondition " + a.id + " of " + f.name, loc(a));
-    const std::string caller = frames_.size() >= 2 ? frames_[frames_.size() - 2].fn->name : "-";
-    fail(GoalKind::CallPrecondition, a.id, caller, loc(*site),
-         "the precondition " + a.id + " of " + f.name + " is false at the call");
+    // A goal of the caller: report it in the caller's state, with the arguments.
+    std::string with;
+    for (const auto &b : f.params)
+      with += (with.empty() ? " with " : ", ") + b.name + " = " + value_text(top().vars[b.name]);
+    pop_frame();
+    fail(GoalKind::CallPrecondition, a.id, top().fn->name, loc(*site),
+         "the precondition " + a.id + " of " + f.name + " is false at the call" + with);
   }
 }
 

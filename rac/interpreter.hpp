@@ -40,7 +40,7 @@ struct Config {
   /// When set, the source of inputs and giant-step outputs instead of `input` (not owned).
   OracleSource *oracle = nullptr;
   int call_depth_limit = 400;   ///< nesting of program function calls
-  size_t cell_limit = 1u << 22; ///< memory cells in all blocks (inputs and local arrays)
+  size_t cell_limit = 1u << 20; ///< memory cells in all blocks (inputs and local arrays)
 };
 
 enum class OutcomeKind { Ok, Failure, Stuck, OutsidePrecondition, NotExecutable, LimitReached };

@@ -48,6 +48,8 @@ TEST(GoalKinds, CallPrecondition) {
   EXPECT_EQ(o.goal->function, "f");
   EXPECT_EQ(o.goal->at.file, "c.c");
   EXPECT_EQ(o.goal->at.line, 12);
+  EXPECT_NE(o.reason.find("with k = 0"), std::string::npos) << o.reason;
+  EXPECT_EQ(o.state, " n = 0, r = 0"); // the caller's state
 }
 
 TEST(GoalKinds, Assertion) {

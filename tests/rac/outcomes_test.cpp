@@ -48,10 +48,14 @@ fun f(n: int32) { if n < 1000000 { call f(n + 1); } })";
 }
 
 TEST(Outcomes, LocalArraysAreBoundedByTheCellLimit) {
-  const char *text = R"(
-fun f() { while true { var a: int32[1000000]; } })";
-  const Outcome o = run_text(text, RunSpec{});
+  const ir::Program p = program(R"(
+fun f() { while true { var a: int32[300]; } })");
+  Config cfg;
+  cfg.function = "f";
+  cfg.cell_limit = 1000;
+  const Outcome o = run(p, cfg);
   EXPECT_EQ(verdict(o), "limit_reached");
+  EXPECT_NE(o.reason.find("memory limit"), std::string::npos) << o.reason;
 }
 
 TEST(Outcomes, FalseAssumptionCutsTheRunOff) {
