@@ -138,7 +138,15 @@ Val Lowerer::arith(const std::string &op, const Val &a, const Val &b, Loc at) {
   if (!a.t.is_c_int() || !b.t.is_c_int())
     fail(at, "invalid operands to '" + op + "' ('" + a.t.str() + "' and '" + b.t.str() + "')");
   const CType t = (op == "<<" || op == ">>") ? promote(a.t) : common_type(a.t, b.t);
-  return Val{ir::make_binary(bop, convert(a, t, at), convert(b, t, at), p), t};
+  ir::ExprPtr x = convert(a, t, at);
+  ir::ExprPtr y = convert(b, t, at);
+  if (is_literal(*x) && is_literal(*y)) {
+    // Two constants would take the type of the context in the IR: fix C's type instead, so
+    // that `INT_MAX + 1` overflows as in C even where a long is expected.
+    x = ir::make_expr(ExprKind::Cast, {x}, p);
+    x->cast_to = to_ir(t);
+  }
+  return Val{ir::make_binary(bop, x, y, p), t};
 }
 
 ir::ExprPtr Lowerer::compare(const std::string &op, const Val &a, const Val &b, Loc at) {

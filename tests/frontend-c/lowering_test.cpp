@@ -45,6 +45,11 @@ TEST(Lowering, AssignmentBackToNarrowType) {
   EXPECT_NE(ir.find("c := int8(int32(c) + 1);"), std::string::npos) << ir;
 }
 
+TEST(Lowering, ConstantArithmeticHasItsCType) {
+  const std::string ir = lower("long f(void) { long z = 2147483647 + 1; return z; }");
+  EXPECT_NE(ir.find("var z : int64 = int64(int32(2147483647) + 1);"), std::string::npos) << ir;
+}
+
 TEST(Lowering, AnnotationArithmeticStaysMathematical) {
   const std::string ir = lower("/*@ ensures \\result == x + 1; */ int f(int x) { return x; }");
   EXPECT_NE(ir.find("result = x + 1"), std::string::npos) << ir;
