@@ -1,6 +1,6 @@
 // Loops, small-step: invariants before the first iteration and after each one, the variant
 // non-negative when an iteration starts and smaller when it ends, the loop's writes clause over
-// each iteration. `break` and `return` leave without the end-of-iteration checks.
+// each iteration. `break` and `return` leave with only the variant's non-negativity checked.
 #include "rac/machine.hpp"
 
 #include "ir/printer.hpp"
@@ -48,15 +48,17 @@ Flow Machine::exec_loop(const ir::Stmt &s) {
 
 Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_block) {
   const std::string fn = top().fn->name;
+  // The variants' values when the iteration starts; they must be non-negative, which is
+  // checked when the iteration ends (docs/rac.md), so that what fails inside comes first.
   std::vector<std::pair<const ir::Annotation *, BigInt>> variants;
   for (const auto &a : s.annots)
-    if (a.kind == AnnotKind::Variant) {
-      BigInt v = variant_value(a);
+    if (a.kind == AnnotKind::Variant) variants.emplace_back(&a, variant_value(a));
+  auto check_nonneg = [&] {
+    for (const auto &[a, v] : variants)
       if (v < 0)
-        fail_annot(GoalKind::LoopVariantNonneg, a, fn,
+        fail_annot(GoalKind::LoopVariantNonneg, *a, fn,
                    "the variant is " + v.str() + " when an iteration starts");
-      variants.emplace_back(&a, std::move(v));
-    }
+  };
   const Snapshot start = snapshot();
   Ctx wc = code_ctx();
   wc.logic = true;
@@ -64,10 +66,14 @@ Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_bloc
   const std::vector<LocSet> writes = writes_of(s.annots, AnnotKind::LoopWrites, wc, clauses);
 
   const Flow f = exec_block(s.body);
-  if (f == Flow::Break || f == Flow::Return) return f;
   cur_at_ = loc(s);
+  if (f == Flow::Break || f == Flow::Return) {
+    check_nonneg();
+    return f;
+  }
   for (const auto &a : s.annots)
     if (a.kind == AnnotKind::Invariant) check_assertion(a, GoalKind::LoopInvariantPreserved);
+  check_nonneg();
   for (const auto &[a, before] : variants) {
     const BigInt after = variant_value(*a);
     if (!(after < before))

@@ -103,6 +103,19 @@ fun f(n: int32) {
   while i > -2 variant #v { i } { i := i - 1; }
 })";
   EXPECT_EQ(verdict(run_text(text, with({{"n", 2}}))), "failure loop_variant_nonneg v");
+  // Checked when the iteration ends: a failure inside the body comes first; a break or a return
+  // still checks it.
+  const char *inside = R"(
+fun f(n: int32) {
+  var i: int32 = n;
+  while i > -5 variant #v { i } {
+    if i = -2 { break; }
+    assert #b { i <> -1 || n = 1 }
+    i := i - 1;
+  }
+})";
+  EXPECT_EQ(verdict(run_text(inside, with({{"n", 0}}))), "failure assertion b");
+  EXPECT_EQ(verdict(run_text(inside, with({{"n", 1}}))), "failure loop_variant_nonneg v");
 }
 
 TEST(GoalKinds, LoopVariantDecrease) {
