@@ -1,5 +1,7 @@
 #include "classify/replay.hpp"
 
+#include "ir/error.hpp"
+
 #include <algorithm>
 
 namespace triage::classify {
@@ -12,7 +14,16 @@ rac::Outcome run_candidate(const ir::Program &p, const ir::Counterexample &cex,
   cfg.policy = policy;
   cfg.step_limit = limits.steps;
   cfg.time_limit = limits.time;
-  return rac::run(p, cfg);
+  try {
+    return rac::run(p, cfg);
+  } catch (const ir::Error &e) {
+    // A model value outside its type (or of the wrong shape) is no input of the program: the
+    // model is unusable, like inputs outside the precondition.
+    rac::Outcome o;
+    o.kind = rac::OutcomeKind::OutsidePrecondition;
+    o.reason = "not an input of the program: " + e.message();
+    return o;
+  }
 }
 
 rac::Policy replay_policy(const GoalDiagnosis &d) {

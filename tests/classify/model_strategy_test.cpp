@@ -243,3 +243,18 @@ TEST(ModelStrategy, NonComplianceFoundWhileDiagnosingAnotherGoal) {
   expect_replays(p, goals[1]);
   EXPECT_EQ(goals[0].verdict, Verdict::Unknown); // every real run stops in h first
 }
+
+TEST(ModelStrategy, ModelValuesOutsideTheirTypeAreUnusable) {
+  const ir::Program p = load("call_nc.ivl");
+  std::vector<GoalDiagnosis> goals{failed_goal(ir::GoalKind::Postcondition, "f.ensures1", "f",
+                                               {"subcontracts/call_nc.c", 13, 13})};
+  goals[0].result.model = model("f", {{"x", ir::Json(ir::BigInt("3000000000"))}});
+  ScriptedModels models;
+  models.queue[0].push_back(model("f", {{"x", 7}}));
+  diagnose(p, goals, models);
+  EXPECT_EQ(goals[0].verdict, Verdict::NonCompliance);
+  EXPECT_EQ(goals[0].models_tried, 2);
+  ASSERT_FALSE(goals[0].notes.empty());
+  EXPECT_NE(goals[0].notes[0].find("not an input"), std::string::npos) << goals[0].notes[0];
+  expect_replays(p, goals[0]);
+}
