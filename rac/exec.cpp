@@ -33,9 +33,12 @@ void Machine::declare(const ir::Stmt &s) {
   if (!f.vars.count(s.name)) f.order.push_back(s.name);
   if (s.array_len) {
     const size_t len = size_t(std::max<int64_t>(*s.array_len, 0));
+    // Declared again (in a loop): the previous array's scope has ended.
+    if (auto it = f.array_of.find(&s); it != f.array_of.end()) mem_.kill(it->second);
     check_cells(len, "the array '" + s.name + "'");
     const int id = mem_.create(s.name, s.type, len);
     f.local_blocks.push_back(id);
+    f.array_of.insert_or_assign(&s, id);
     f.types.insert_or_assign(s.name, ir::Type::pointer(s.type));
     f.vars.insert_or_assign(s.name, Value::pointer(id, 0));
     return;

@@ -47,7 +47,8 @@ struct Frame {
   Snapshot pre;                          ///< the state on entry (Pre, Old, old())
   std::map<std::string, Snapshot> labels;
   std::vector<int> local_blocks; ///< arrays declared in the function, dead after it returns
-  int first_block = 0;           ///< blocks from this index on were created during the call
+  std::map<const ir::Stmt *, int> array_of; ///< the live block of each array declaration
+  int first_block = 0; ///< blocks from this index on were created during the call
 };
 
 /// How an expression is evaluated: in code (machine arithmetic, runtime errors) or in logic

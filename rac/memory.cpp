@@ -18,7 +18,13 @@ Block &Memory::writable(int id) {
 }
 
 void Memory::kill(int id) {
-  writable(id).alive = false;
+  // A dead block keeps its name (printing, pointers into it) but no longer its cells.
+  Block &b = writable(id);
+  if (!b.alive) return;
+  total_cells_ -= b.cells.size();
+  b.cells.clear();
+  b.cells.shrink_to_fit();
+  b.alive = false;
 }
 
 Memory::Access Memory::check(const Value &ptr) const {

@@ -37,6 +37,7 @@ public:
   int latest(const std::string &name) const;
   /// A unique printable name: the block's name, with `#k` when several blocks share it.
   std::string display_name(int id) const;
+  /// Cells of the live blocks.
   size_t total_cells() const { return total_cells_; }
 
 private:

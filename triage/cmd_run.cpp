@@ -77,6 +77,22 @@ void add_input(ir::Counterexample &cx, const std::string &arg) {
   cx.inputs.emplace_back(name, std::move(value));
 }
 
+/// Every --input names a parameter of the entry function or a global.
+void check_input_names(const ir::Program &p, const std::string &function,
+                       const std::vector<std::string> &inputs) {
+  const ir::Function *f = p.function(function);
+  if (!f) return; // reported by the run
+  for (const auto &i : inputs) {
+    const std::string name = i.substr(0, i.find('='));
+    bool known = p.global(name) != nullptr;
+    for (const auto &b : f->params)
+      known = known || b.name == name;
+    if (!known)
+      throw UsageError("--input " + name + ": " + function + " has no parameter and the program " +
+                       "no global of that name");
+  }
+}
+
 std::string entry_function(const ir::Program &p, const Options &opts,
                            const ir::Counterexample &cx) {
   if (auto f = opts.value("function")) return *f;
@@ -111,6 +127,7 @@ int run_run(const std::vector<std::string> &args) {
   for (const auto &i : opts.values("input"))
     add_input(cfg.input, i);
   cfg.function = entry_function(p, opts, cfg.input);
+  check_input_names(p, cfg.function, opts.values("input"));
   cfg.policy = policy_of(p, opts.values("giant-step"));
   if (auto s = opts.value("steps")) {
     try {

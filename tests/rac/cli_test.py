@@ -95,6 +95,7 @@ for name, args in [("no file", []), ("bad input", ["isqrt/S7.c", "--input", "n"]
                    ("bad value", ["isqrt/S7.c", "--input", "n=abc"]),
                    ("bad giant", ["isqrt/S7.c", "--giant-step", "loop@99"]),
                    ("bad function", ["isqrt/S7.c", "--function", "nope"]),
+                   ("unknown input", ["isqrt/S7.c", "--input", "m=1"]),
                    ("bad range", ["isqrt/S7.c", "--input", "n=99999999999"]),
                    ("bad oracle", ["isqrt/S7.c", "--oracle", "/nonexistent.json"])]:
     rc, out, err = run(*args)

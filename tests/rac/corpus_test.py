@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Runs `triage run` on every function of every program of the corpus (the shared C examples and
-the front end's good corpus, the .ivl examples of every test area), small-step and all giant-step, on a few inputs: every run must end with a
+the front end's good corpus, the .ivl examples of every test area), small-step and all giant-step, on three inputs (small,
+zero/null, largest) built from the parameters' types: every run must end with a
 defined exit code (0, 1, 2 or 3), never a crash, sanitizer report or hang.
 Usage: corpus_test.py TRIAGE ROOT SHARED"""
 import glob
@@ -16,19 +17,37 @@ files = sorted(glob.glob(os.path.join(SHARED, "examples", "*", "*.c")) +
                glob.glob(os.path.join(ROOT, "tests", "*", "ivl", "*.ivl")))
 problems = []
 runs = 0
-INPUTS = [["--input", "n=3", "--input", "t=[10,-10,3]", "--input", "a=[0,1,1]",
-               "--input", "x=1", "--input", "i=1"],
-          ["--input", "n=-5", "--input", "t=null", "--input", "x=2147483647"]]
+MAX = {"int8": 127, "int16": 32767, "int32": 2147483647, "int64": 9223372036854775807,
+       "uint8": 255, "uint16": 65535, "uint32": 4294967295, "uint64": 18446744073709551615,
+       "int": 10**30}
+
+
+def value(ty, which):
+    """A value of type ty: 0 = small, 1 = zero / null, 2 = the largest."""
+    ty = ty.strip()
+    if ty == "bool":
+        return ["true", "false", "true"][which]
+    if ty.startswith("ptr "):
+        return ["[10,-10,3]", "null", "[" + ",".join(["1"] * 40) + "]"][which]
+    return ["3", "0", str(MAX.get(ty, 3))][which]
+
+
+def input_sets(params):
+    names = [p.split(":", 1) for p in params.split(",") if ":" in p]
+    return [[a for n, t in names for a in ("--input", f"{n.strip()}={value(t, w)}")]
+            for w in range(3)]
+
+
 for f in files:
     p = subprocess.run([TRIAGE, "check", "--print", f], capture_output=True, text=True,
                        timeout=120)
     if p.returncode != 0:
         continue  # not loadable (yet): the front end's tests cover it
-    functions = re.findall(r"^fun (?:@\"[^\"]*\":\d+:\d+ )?(\w+)\(", p.stdout, re.M)
-    for fn in functions:
-        for inputs in INPUTS:
+    functions = re.findall(r"^fun (?:@\"[^\"]*\":\d+:\d+ )?(\w+)\(([^)]*)\)", p.stdout, re.M)
+    for fn, params in functions:
+        for inputs in input_sets(params):
             for policy in [[], ["--giant-step", "all"]]:
-                args = [TRIAGE, "run", f, "--function", fn, "--steps", "200000",
+                args = [TRIAGE, "run", f, "--function", fn, "--steps", "50000",
                         "--timeout", "10", *inputs, *policy]
                 runs += 1
                 try:

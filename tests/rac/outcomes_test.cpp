@@ -49,13 +49,23 @@ fun f(n: int32) { if n < 1000000 { call f(n + 1); } })";
 
 TEST(Outcomes, LocalArraysAreBoundedByTheCellLimit) {
   const ir::Program p = program(R"(
-fun f() { while true { var a: int32[300]; } })");
+fun f(n: int32) {
+  var i: int32 = 0;
+  while i < n { var a: int32[300]; a[299] := i; i := i + 1; }
+  var b: int32[300];
+  var c: int32[300];
+  var d: int32[300];
+  var e: int32[300];
+})");
   Config cfg;
   cfg.function = "f";
   cfg.cell_limit = 1000;
+  cfg.input.inputs = {{"n", 1000}};
+  // Each iteration's array is freed when the declaration runs again (the last one lives until
+  // the function returns): a, b, c fit, d exceeds.
   const Outcome o = run(p, cfg);
   EXPECT_EQ(verdict(o), "limit_reached");
-  EXPECT_NE(o.reason.find("memory limit"), std::string::npos) << o.reason;
+  EXPECT_NE(o.reason.find("the array 'd'"), std::string::npos) << o.reason;
 }
 
 TEST(Outcomes, FalseAssumptionCutsTheRunOff) {
