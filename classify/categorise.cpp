@@ -5,6 +5,9 @@ namespace triage::classify {
 bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed) {
   if (goal.kind != failed.kind || goal.at.line != failed.at.line || goal.at.file != failed.at.file)
     return false;
+  // A call's preconditions are one goal of the call site, which a prover may check at once and
+  // name after any of them: the site identifies it.
+  if (goal.kind == ir::GoalKind::CallPrecondition) return true;
   return goal.annot_id.empty() || failed.annot_id.empty() || goal.annot_id == failed.annot_id;
 }
 

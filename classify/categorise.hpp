@@ -11,7 +11,8 @@
 namespace triage::classify {
 
 /// Whether a runtime failure is a failure of `goal`: same kind and source line (and file), and
-/// the same annotation when both name one. Sub-goals of a split annotation share all three.
+/// the same annotation when both name one (for a call precondition the call site is enough).
+/// Sub-goals of a split annotation share all three.
 bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed);
 
 /// What one run says about one goal.

@@ -46,6 +46,12 @@ TEST(SameGoal, RuntimeErrorGoalsMatchByKindAndLocation) {
   EXPECT_FALSE(same_goal(rte, goal(ir::GoalKind::RteDivision, "", 11)));
 }
 
+TEST(SameGoal, ACallPreconditionIsTheCallSitesWhicheverClauseFails) {
+  const ir::GoalRef call = goal(ir::GoalKind::CallPrecondition, "g.requires1", 53);
+  EXPECT_TRUE(same_goal(call, goal(ir::GoalKind::CallPrecondition, "g.requires4", 53)));
+  EXPECT_FALSE(same_goal(call, goal(ir::GoalKind::CallPrecondition, "g.requires1", 54)));
+}
+
 TEST(Judge, FailureOfTheGoalOrOfAnother) {
   EXPECT_EQ(judge(failure(post), post), RunResult::FailsGoal);
   EXPECT_EQ(judge(failure(goal(ir::GoalKind::LoopInvariantInit, "f.invariant1", 13)), post),

@@ -7,7 +7,8 @@ For each FILE it runs `TRIAGE diagnose FILE --format json`, and for every goal w
 non_compliance or subcontract_weakness verdict:
   - runs `TRIAGE run FILE --oracle CEX.json --format json` with the giant-step policy of the
     verdict (none; the named subcontract for scope single; `all` for global) and checks that
-    the run fails that goal (same kind, line and annotation id);
+    the run fails that goal (same kind, line and annotation id; any precondition clause for a
+    call precondition, a goal of the call site);
   - runs the `replay` command printed for people (through bash) and checks it reports the same
     failure.
 Fails when any replay does not fail the goal, or when fewer than N counterexamples were checked.
@@ -22,6 +23,8 @@ def run(cmd, **kw):
 def same_goal(goal, failed):
     if not failed or failed.get('kind') != goal['kind'] or failed.get('line') != goal['line']:
         return False
+    if goal['kind'] == 'call_precondition':
+        return True
     return not goal['id'] or not failed.get('id') or goal['id'] == failed['id']
 
 
