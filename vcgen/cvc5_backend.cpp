@@ -70,7 +70,8 @@ public:
 private:
   cvc5::Solver s_;
   bool has_model_ = false;
-  std::unordered_map<const Node *, cvc5::Term> memo_;
+  /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
+  std::unordered_map<const Node *, std::pair<Term, cvc5::Term>> memo_;
   std::map<std::string, cvc5::Term> consts_;
   std::map<std::string, cvc5::Term> funs_;
 
@@ -91,9 +92,9 @@ private:
 
   cvc5::Term tr(const Term &t) {
     auto it = memo_.find(t.get());
-    if (it != memo_.end()) return it->second;
+    if (it != memo_.end()) return it->second.second;
     cvc5::Term e = build(t);
-    memo_.emplace(t.get(), e);
+    memo_.emplace(t.get(), std::make_pair(t, e));
     return e;
   }
 

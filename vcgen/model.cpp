@@ -22,11 +22,14 @@ public:
   }
 
   /// The contents of block b in the given heaps (cells of type elem).
+  /// From the pointer's offset on when given: the run sees the input pointer at its first cell.
   ir::Json contents(const Term &b, const ir::Type &elem,
-                    const std::function<Term(const std::string &)> &heap) {
+                    const std::function<Term(const std::string &)> &heap, Term from = nullptr) {
     ir::Json arr = ir::Json::array();
     BigInt n = length(b);
-    for (BigInt i = 0; i < n; ++i) {
+    BigInt first = from ? m_.eval_int(from).value_or(0) : 0;
+    if (first < 0 || first > n) first = 0;
+    for (BigInt i = first; i < n; ++i) {
       auto keys = cell_keys(elem);
       if (elem.is_ptr())
         arr.push_back(pointer(heap_select(heap(keys[0]), b, mk_int(i)),
@@ -66,7 +69,7 @@ public:
       if (m_.eval_int(in.v.t).value_or(0) == 0)
         cx.inputs.push_back({in.name, ir::Json()});
       else
-        cx.inputs.push_back({in.name, contents(in.v.t, in.type.pointee(), heap0)});
+        cx.inputs.push_back({in.name, contents(in.v.t, in.type.pointee(), heap0, in.v.off)});
     }
     for (const auto &b : info_.blocks)
       if (b.global) cx.inputs.push_back({b.name, contents(b.block, b.elem, heap0)});

@@ -33,23 +33,33 @@ std::vector<Prover> order(Prover p) {
   return {p};
 }
 
-std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra) {
+std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra, bool lemmas = true) {
   std::vector<Term> q = vc.hyps;
+  if (lemmas) q.insert(q.end(), vc.lemma_hyps.begin(), vc.lemma_hyps.end());
   q.push_back(mk_not(vc.obligation));
   q.insert(q.end(), extra.begin(), extra.end());
   return q;
 }
 
-/// A model in the presentable input shape when one exists, else the model `first` holds.
-std::optional<ir::Counterexample> model_of(const GoalVC &vc, Backend &first, Prover which,
+/// A model of a failed goal. Lemmas are left out (a run does not rely on them) and the inputs
+/// are first asked to take a presentable shape (each pointer parameter at the start of a block
+/// of its own); only a definitive sat answer is trusted, with `fallback` (a candidate model of
+/// an unknown answer) as the last resort.
+std::optional<ir::Counterexample> model_of(const GoalVC &vc, Backend *fallback,
                                            const ProveOptions &o, std::vector<Term> extra) {
+  std::vector<std::vector<Term>> shapes;
   if (vc.info && vc.info->presentation && !is_true(vc.info->presentation)) {
-    auto b = make_backend(which);
-    extra.push_back(vc.info->presentation);
-    Answer a = b->check(query(vc, extra), o.timeout_s, o.seed);
-    if (a != Answer::Unsat && b->has_model()) return read_counterexample(*b, vc);
+    shapes.push_back(extra);
+    shapes.back().push_back(vc.info->presentation);
   }
-  if (first.has_model()) return read_counterexample(first, vc);
+  shapes.push_back(extra);
+  for (const auto &shape : shapes)
+    for (Prover which : {Prover::Z3, Prover::Cvc5}) {
+      auto b = make_backend(which);
+      Answer a = b->check(query(vc, shape, false), o.timeout_s, o.seed);
+      if (a == Answer::Sat && b->has_model()) return read_counterexample(*b, vc);
+    }
+  if (fallback && fallback->has_model()) return read_counterexample(*fallback, vc);
   return std::nullopt;
 }
 
@@ -76,10 +86,15 @@ std::vector<GoalResult> Session::prove_all() {
     r.goal = vc.ref;
     auto t0 = std::chrono::steady_clock::now();
     std::unique_ptr<Backend> kept;
-    Prover kept_which = Prover::Z3;
-    for (Prover which : order(o.prover)) {
+    // Without the lemmas first (they often drown the solvers), then with them.
+    std::vector<std::pair<Prover, bool>> attempts;
+    for (bool lemmas : {false, true})
+      if (lemmas || !vc.lemma_hyps.empty())
+        for (Prover which : order(o.prover))
+          attempts.push_back({which, lemmas || vc.lemma_hyps.empty()});
+    for (auto [which, lemmas] : attempts) {
       auto b = make_backend(which);
-      Answer a = b->check(query(vc, {}), o.timeout_s, o.seed);
+      Answer a = b->check(query(vc, {}, lemmas), o.timeout_s, o.seed);
       r.answer = answer_name(a);
       r.prover = b->name();
       if (a == Answer::Unsat) {
@@ -88,13 +103,10 @@ std::vector<GoalResult> Session::prove_all() {
         break;
       }
       r.status = Status::Failed;
-      if (b->has_model() || !kept) {
-        kept = std::move(b);
-        kept_which = which;
-      }
-      if (a == Answer::Sat) break;
+      if (b->has_model() || !kept) kept = std::move(b);
+      if (a == Answer::Sat && lemmas) break;
     }
-    if (r.status == Status::Failed && kept) r.model = model_of(vc, *kept, kept_which, o, {});
+    if (r.status == Status::Failed) r.model = model_of(vc, kept.get(), o, {});
     r.time_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
             .count();
@@ -117,7 +129,7 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
     auto b = make_backend(which);
     Answer a = b->check(query(vc, extra), o.timeout_s, o.seed);
     if (a == Answer::Unsat) return std::nullopt;
-    if (b->has_model()) return model_of(vc, *b, which, o, extra);
+    if (b->has_model()) return model_of(vc, b.get(), o, extra);
   }
   return std::nullopt;
 }

@@ -204,10 +204,13 @@ private:
   }
   void flush(ExprTr &tr, State &s) {
     Term facts = mk_and(tr.facts);
-    if (rte_)
-      for (const auto &c : tr.rte)
-        oblige(c.kind, "", cur_, mk_and(s.pc, facts), c.cond);
-    s.pc = mk_and(s.pc, facts);
+    // A run that goes on has passed these checks: later goals may assume them (as RAC stops).
+    std::vector<Term> passed;
+    for (const auto &c : tr.rte) {
+      if (rte_) oblige(c.kind, "", cur_, mk_and(s.pc, facts), c.cond);
+      passed.push_back(c.cond);
+    }
+    s.pc = mk_and({s.pc, facts, mk_and(passed)});
   }
   Term logic(const Expr &e, const Env &env) { return ExprTr(cx_, false, false).evb(e, env); }
 
@@ -265,6 +268,7 @@ State FnGen::entry_state() {
   std::vector<Term> facts;
   Term alloc0 = mk_const("alloc0", Sort::Int);
   s.alloc = alloc0;
+  facts.push_back(mk_lt(mk_int(0), alloc0)); // block 0 is null
   for (const auto &k : cx_.keys) {
     Term h = mk_const("mem!" + k, Sort::Heap);
     s.heaps[k] = h;
@@ -761,13 +765,16 @@ std::vector<GoalAcc> FnGen::run() {
 std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
   Ctx cx(p);
   std::vector<GoalVC> out;
-  std::vector<Term> hyps;
-  auto hyps_now = [&] {
-    std::vector<Term> h = hyps;
-    for (const auto &[_, ax] : cx.def_axioms)
-      h.push_back(ax);
-    h.insert(h.end(), cx.ground_defs.begin(), cx.ground_defs.end());
-    return h;
+  std::vector<Term> axioms, lemmas;
+  // Lemmas and the uninterpreted forms of definitions they need make queries much harder for
+  // the solvers; they are kept apart so that a goal can first be tried without them.
+  auto hyps_now = [&](GoalVC &vc) {
+    vc.hyps = axioms;
+    vc.lemma_hyps = lemmas;
+    for (const auto &[name, ax] : cx.def_axioms)
+      (cx.recursive.count(name) || !cx.in_lemmas.count(name) ? vc.hyps : vc.lemma_hyps)
+          .push_back(ax);
+    vc.lemma_hyps.insert(vc.lemma_hyps.end(), cx.ground_defs.begin(), cx.ground_defs.end());
   };
   for (const auto &d : p.decls) {
     if (auto a = std::get_if<std::shared_ptr<ir::Annotation>>(&d)) {
@@ -784,7 +791,7 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
         Term goal = ExprTr(cx, false, false).evb(*an.expr, env);
         GoalVC vc;
         vc.ref = ir::GoalRef{GoalKind::Lemma, an.id, "-", ir::where(p, an.pos, an.src)};
-        vc.hyps = hyps_now();
+        hyps_now(vc);
         vc.obligation = goal;
         out.push_back(std::move(vc));
         cx.ground_defs.clear();
@@ -801,7 +808,8 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
       env.st = &st;
       env.pre = &st;
       env.quant_depth = 1;
-      hyps.push_back(mk_forall(bound, ExprTr(cx, false, true).evb(*an.expr, env)));
+      (an.kind == AnnotKind::Lemma ? lemmas : axioms)
+          .push_back(mk_forall(bound, ExprTr(cx, false, true).evb(*an.expr, env)));
       continue;
     }
     auto f = std::get_if<std::shared_ptr<ir::Function>>(&d);
@@ -811,11 +819,10 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
     std::vector<GoalAcc> goals = gen.run();
     auto info = gen.info();
     auto sites = gen.sites();
-    std::vector<Term> h = hyps_now();
     for (auto &g : goals) {
       GoalVC vc;
       vc.ref = g.ref;
-      vc.hyps = h;
+      hyps_now(vc);
       vc.obligation = mk_and(g.obligations);
       vc.info = info;
       vc.sites = sites;

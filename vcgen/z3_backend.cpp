@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -29,6 +31,8 @@ public:
         s.add(tr(a));
       // Z3 4.8's own "timeout" parameter can deadlock its timer thread: a watchdog of ours
       // interrupts the context instead.
+      if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // debugging aid: the query as SMT-LIB
+        std::ofstream(dump, std::ios::app) << s.to_smt2() << "\n";
       Watchdog dog(ctx_, timeout_s);
       z3::check_result res = s.check();
       timed_out_ = dog.fired();
@@ -116,7 +120,8 @@ private:
   bool timed_out_ = false;
   z3::context ctx_;
   std::unique_ptr<z3::model> model_;
-  std::unordered_map<const Node *, z3::expr> memo_;
+  /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
+  std::unordered_map<const Node *, std::pair<Term, z3::expr>> memo_;
   std::map<std::string, z3::func_decl> funs_;
 
   z3::sort sort(Sort s) {
@@ -135,9 +140,9 @@ private:
 
   z3::expr tr(const Term &t) {
     auto it = memo_.find(t.get());
-    if (it != memo_.end()) return it->second;
+    if (it != memo_.end()) return it->second.second;
     z3::expr e = build(t);
-    memo_.emplace(t.get(), e);
+    memo_.emplace(t.get(), std::make_pair(t, e));
     return e;
   }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""`triage prove` as users see it: text and JSON shapes, exit codes, options, bad usage.
+
+usage: cli.py TRIAGE REPO_ROOT
+"""
+import json, os, re, subprocess, sys, tempfile
+
+triage, root = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def run(*args):
+    return subprocess.run([triage, 'prove'] + list(args), capture_output=True, text=True,
+                          timeout=300)
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+s7 = os.path.join(root, 'examples', 'ivl', 'isqrt_S7.ivl')
+
+# Text: one line per goal, a summary, exit 1 since the postcondition fails.
+p = run(s7)
+check(p.returncode == 1, f'S7 exit {p.returncode}')
+lines = p.stdout.strip().split('\n')
+check(re.match(r'^isqrt/S7\.c:5:13: failed: postcondition \(isqrt\.ensures1\) \[(z3|cvc5) sat \d+ ms\]$',
+               next((l for l in lines if 'postcondition' in l), '')), f'S7 text: {p.stdout}')
+check(lines[-1] == '12 goals, 11 proved, 1 failed', f'S7 summary: {lines[-1]}')
+
+# JSON with counterexamples: the oracle of the loop reaches the failure.
+p = run(s7, '--format', 'json', '--counterexample', '--prover', 'z3')
+d = json.loads(p.stdout)
+check(d['file'] == s7, 'json file')
+post = [g for g in d['goals'] if g['kind'] == 'postcondition']
+check(len(post) == 1 and post[0]['status'] == 'failed' and post[0]['prover'] == 'z3', f'json post {post}')
+for key in ('function', 'kind', 'id', 'file', 'line', 'column', 'status', 'answer', 'prover', 'time_ms'):
+    check(all(key in g for g in d['goals']), f'json key {key}')
+cx = post[0].get('counterexample', {})
+n = cx.get('inputs', {}).get('n')
+loop = [o for o in cx.get('subcontract_outputs', []) if o['subcontract'] == 'loop@13']
+check(isinstance(n, int) and 0 <= n <= 10000 and len(loop) == 1, f'counterexample {cx}')
+if loop:
+    r = loop[0]['values']['r']
+    check(r * r <= n and not n < (r + 1) * (r + 1) and r >= 0, f'counterexample misses the bug {cx}')
+
+# --no-rte drops the runtime-error goals; --function keeps only that function.
+p = run(s7, '--no-rte', '--format', 'json')
+check(all(not g['kind'].startswith('rte_') for g in json.loads(p.stdout)['goals']), 'no-rte')
+p = run(os.path.join(root, 'examples', 'ivl', 'call_sw.ivl'), '--function', 'g', '--format', 'json')
+check(p.returncode == 0 and {g['function'] for g in json.loads(p.stdout)['goals']} == {'g'},
+      f'--function g: {p.returncode} {p.stdout}')
+
+# A fully proved file exits 0; results repeat.
+ok = os.path.join(root, 'tests', 'vcgen', 'soundness', 'overflow_add_ok.ivl')
+p1, p2 = run(ok, '--format', 'json'), run(ok, '--format', 'json')
+check(p1.returncode == 0, f'ok exit {p1.returncode}')
+strip = lambda out: [(g['line'], g['kind'], g['status'], g['prover']) for g in json.loads(out)['goals']]
+check(strip(p1.stdout) == strip(p2.stdout), 'results repeat')
+
+# Bad usage and bad input: exit 2 with a message.
+check(run(s7, '--prover', 'alt-ergo').returncode == 2, 'bad prover')
+check(run(s7, '--timeout', '-1').returncode == 2, 'bad timeout')
+check(run(s7, '--function', 'nope').returncode == 2, 'unknown function')
+with tempfile.NamedTemporaryFile('w', suffix='.ivl', delete=False) as f:
+    f.write('fun f( {')
+p = run(f.name)
+os.unlink(f.name)
+check(p.returncode == 2 and 'error:' in p.stderr, f'syntax error: {p.returncode} {p.stderr}')
+
+for f in failures:
+    print('FAIL:', f)
+print(f'{len(failures)} failures')
+sys.exit(1 if failures else 0)

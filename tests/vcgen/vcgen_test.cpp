@@ -1,0 +1,190 @@
+// Unit tests of vcgen: C arithmetic in terms, both solver back ends (answers, models, time
+// limits), and the Session API that classify uses (results, counterexamples, further models).
+#include "ir/parser.hpp"
+#include "ir/typecheck.hpp"
+#include "vcgen/prove.hpp"
+#include "vcgen/solver.hpp"
+#include "vcgen/term.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+using namespace triage;
+using namespace triage::vcgen;
+
+namespace {
+
+std::vector<std::unique_ptr<Backend>> both() {
+  std::vector<std::unique_ptr<Backend>> v;
+  v.push_back(make_z3_backend());
+  v.push_back(make_cvc5_backend());
+  return v;
+}
+
+ir::Program load(const std::string &text) {
+  ir::Program p = ir::parse_text(text, "test.ivl");
+  ir::typecheck(p);
+  return p;
+}
+
+TEST(Terms, CDivisionTruncatesTowardZero) {
+  // (a, b, a / b, a % b) as in C.
+  const int cases[][4] = {{7, 2, 3, 1},    {-7, 2, -3, -1}, {7, -2, -3, 1},
+                          {-7, -2, 3, -1}, {0, 5, 0, 0},    {-1, 3, 0, -1}};
+  for (auto &c : cases) {
+    Term a = mk_const("a", Sort::Int), b = mk_const("b", Sort::Int);
+    std::vector<Term> q{
+        mk_eq(a, mk_int(c[0])), mk_eq(b, mk_int(c[1])),
+        mk_not(mk_and(mk_eq(mk_tdiv(a, b), mk_int(c[2])), mk_eq(mk_tmod(a, b), mk_int(c[3]))))};
+    for (auto &s : both())
+      EXPECT_EQ(s->check(q, 5, 0), Answer::Unsat) << s->name() << " " << c[0] << "/" << c[1];
+    // Folding of constants agrees.
+    EXPECT_EQ(*int_value(mk_tdiv(mk_int(c[0]), mk_int(c[1]))), c[2]);
+    EXPECT_EQ(*int_value(mk_tmod(mk_int(c[0]), mk_int(c[1]))), c[3]);
+  }
+}
+
+TEST(Backends, SatModelsAreReadBack) {
+  Term x = mk_const("x", Sort::Int);
+  Term h = mk_const("h", Sort::Heap);
+  Term cell = mk_select(mk_select(h, mk_int(3)), x);
+  std::vector<Term> q{mk_lt(mk_int(10), x), mk_lt(x, mk_int(12)), mk_eq(cell, mk_int(-5))};
+  for (auto &s : both()) {
+    ASSERT_EQ(s->check(q, 5, 0), Answer::Sat) << s->name();
+    EXPECT_EQ(s->eval_int(x), BigInt(11)) << s->name();
+    // A term built after the check, never seen by the solver before.
+    EXPECT_EQ(s->eval_int(mk_select(mk_select(h, mk_int(3)), mk_int(11))), BigInt(-5));
+    EXPECT_EQ(s->eval_bool(mk_lt(x, mk_int(0))), false);
+  }
+}
+
+TEST(Backends, QuantifiedUnsat) {
+  Term i = mk_bound("i", Sort::Int);
+  Term a = mk_const("arr", Sort::Cells);
+  Term all_pos = mk_forall({i}, mk_lt(mk_int(0), mk_select(a, i)));
+  std::vector<Term> q{all_pos, mk_le(mk_select(a, mk_int(7)), mk_int(0))};
+  for (auto &s : both())
+    EXPECT_EQ(s->check(q, 5, 0), Answer::Unsat) << s->name();
+}
+
+TEST(Backends, TimeLimitIsEnforced) {
+  // x^3 + y^3 = z^3 in positive integers: no solver settles it quickly.
+  Term x = mk_const("x", Sort::Int), y = mk_const("y", Sort::Int), z = mk_const("z", Sort::Int);
+  auto cube = [](const Term &t) { return mk_mul(t, mk_mul(t, t)); };
+  std::vector<Term> q{mk_lt(mk_int(0), x), mk_lt(mk_int(0), y), mk_lt(mk_int(0), z),
+                      mk_eq(mk_add(cube(x), cube(y)), cube(z))};
+  for (auto &s : both()) {
+    auto t0 = std::chrono::steady_clock::now();
+    Answer a = s->check(q, 0.3, 0);
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_NE(a, Answer::Unsat) << s->name();
+    EXPECT_LT(secs, 3.0) << s->name();
+  }
+}
+
+const char *kCounter = R"(
+fun f(x: int32, t: ptr int32, n: int32): int32
+  requires { 0 <= x <= 100 && 1 <= n <= 4 && valid(t + (0 .. n - 1)) }
+  ensures { result <> 42 }
+{
+  if t[0] = 7 {
+    return x;
+  }
+  return 0;
+}
+)";
+
+TEST(Session, FailedGoalHasReplayableCounterexample) {
+  ir::Program p = load(kCounter);
+  Session s(p, ProveOptions{});
+  auto results = s.prove_all();
+  size_t post = results.size();
+  for (size_t i = 0; i < results.size(); ++i)
+    if (results[i].goal.kind == ir::GoalKind::Postcondition) post = i;
+  ASSERT_LT(post, results.size());
+  const GoalResult &r = results[post];
+  EXPECT_EQ(r.status, Status::Failed);
+  EXPECT_EQ(r.answer, "sat");
+  EXPECT_EQ(r.goal.annot_id, "f.ensures1");
+  ASSERT_TRUE(r.model);
+  EXPECT_EQ(r.model->function, "f");
+  ASSERT_TRUE(r.model->input("x") && r.model->input("t") && r.model->input("n"));
+  EXPECT_EQ(r.model->input("x")->integer(), BigInt(42));
+  const ir::Json &t = *r.model->input("t");
+  ASSERT_TRUE(t.is_array());
+  ASSERT_FALSE(t.as_array().empty());
+  EXPECT_EQ(t.as_array()[0].integer(), BigInt(7));
+  auto n = r.model->input("n")->integer();
+  ASSERT_TRUE(n);
+  EXPECT_LE(*n, BigInt(t.as_array().size())); // the block is long enough for the precondition
+  for (size_t i = 0; i < results.size(); ++i)
+    if (i != post)
+      EXPECT_EQ(results[i].status, Status::Proved) << ir::goal_kind_name(results[i].goal.kind);
+
+  // Another model with different inputs, then none once it is excluded too.
+  auto other = s.another_model(post, Prover::Z3, 1, {*r.model});
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->input("x")->integer(), BigInt(42));
+  EXPECT_NE(other->to_json().dump(), r.model->to_json().dump());
+}
+
+TEST(Session, SubcontractOutputsNameTheWrittenLocations) {
+  ir::Program p = load(R"(
+global g: int32
+fun h(q: ptr int32): int32
+  requires { valid(q) }
+  writes { *q, g }
+  ensures { result >= 0 }
+
+fun f(q: ptr int32): int32
+  requires { valid(q) }
+  writes { *q, g }
+  ensures { result < 1000 }
+{
+  var r: int32;
+  r := call h(q);
+  return r;
+}
+)");
+  ProveOptions o;
+  o.function = "f";
+  Session s(p, o);
+  auto results = s.prove_all();
+  const GoalResult *post = nullptr;
+  for (auto &r : results)
+    if (r.goal.kind == ir::GoalKind::Postcondition) post = &r;
+  ASSERT_TRUE(post && post->model);
+  ASSERT_EQ(post->model->outputs.size(), 1u);
+  const ir::SubcontractOutput &out = post->model->outputs[0];
+  EXPECT_EQ(out.subcontract, "h");
+  EXPECT_EQ(out.line, 14);
+  ASSERT_TRUE(out.value("result") && out.value("g") && out.value("q"));
+  EXPECT_GE(*out.value("result")->integer(), BigInt(1000));
+  EXPECT_TRUE(out.value("q")->is_array());
+}
+
+TEST(Session, LemmasAreGoalsAndHypotheses) {
+  ir::Program p = load(R"(
+function sq(x: int): int = x * x
+lemma #sq_pos { forall x: int. sq(x) >= 0 }
+lemma #bad { forall x: int. sq(x) > x }
+fun f(x: int32): int32
+  requires { -10 <= x <= 10 }
+  ensures { result >= 0 }
+{
+  return x * x;
+}
+)");
+  Session s(p, ProveOptions{});
+  auto results = s.prove_all();
+  ASSERT_GE(results.size(), 3u);
+  EXPECT_EQ(results[0].goal.kind, ir::GoalKind::Lemma);
+  EXPECT_EQ(results[0].goal.annot_id, "sq_pos");
+  EXPECT_EQ(results[0].status, Status::Proved);
+  EXPECT_EQ(results[1].goal.annot_id, "bad");
+  EXPECT_EQ(results[1].status, Status::Failed);
+  EXPECT_EQ(results[1].goal.function, "-");
+}
+
+} // namespace
