@@ -7,6 +7,8 @@ good DIR...: every .c file of the directories compiles (exit 0) and the round tr
   in-process for every corpus file, Frama-C-normalised ones included.
 same CMD FILE...: `triage CMD` on each .c file and on the .ivl `triage compile` writes for it
   report the same goals and verdicts (solver timings aside) and exit with the same code.
+run FILE...: the first lines name functions, `// run ok: f g` and `// run fails: h`; `triage run`
+  must pass on the first (exit 0) and report a failure on the others (exit 1).
 bad DIR: every .c file starts with `// error: LINE:COL: MESSAGE`; `triage compile` must exit 2
   and print exactly that one located error line on stderr, nothing on stdout.
 """
@@ -84,8 +86,33 @@ def check_same(triage, command, path, tmp):
     return []
 
 
+def check_run(triage, path):
+    expected = {}
+    with open(path) as f:
+        for line in f:
+            for key, code in (("// run ok:", 0), ("// run fails:", 1)):
+                if line.startswith(key):
+                    expected.update({name: code for name in line[len(key):].split()})
+    if not expected:
+        return ["%s: no '// run ok:' line" % path]
+    failures = []
+    for function, code in sorted(expected.items()):
+        out = run(triage, "run", path, "--function", function)
+        text = out.stdout + out.stderr
+        if out.returncode != code or (code == 1 and "failure:" not in text):
+            failures.append("%s: run %s exited %d, expected %d:\n%s" %
+                            (path, function, out.returncode, code, text))
+    return failures
+
+
 def main():
     triage, mode, dirs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if mode == "run":
+        failures = [f for path in dirs for f in check_run(triage, path)]
+        for f in failures:
+            print("FAIL", f)
+        print("%d files, %d failures" % (len(dirs), len(failures)))
+        return 1 if failures else 0
     if mode == "same":
         failures = []
         with tempfile.TemporaryDirectory() as tmp:
