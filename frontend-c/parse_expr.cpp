@@ -207,6 +207,11 @@ CExprPtr Parser::primary() {
     }
     if (starts_type()) unexpected("an expression");
     next();
+    if (auto c = enum_consts_.find(t.text); c != enum_consts_.end()) {
+      auto lit = make(CExpr::Kind::IntLit, t.loc);
+      lit->value = c->second;
+      return lit;
+    }
     auto e = make(CExpr::Kind::Var, t.loc);
     e->name = t.text;
     return e;

@@ -93,6 +93,9 @@ CType Parser::specifiers(bool *is_typedef) {
     } else if (w == "typedef") {
       if (!is_typedef) fail(t.loc, "typedef is only supported at file scope");
       *is_typedef = true;
+    } else if (w == "enum" && !any && !named) {
+      named = enum_specifier();
+      continue;
     } else if (w == "struct" || w == "union" || w == "enum") {
       fail(t.loc, w + " types are not supported");
     } else if (w == "float" || w == "double" || w == "real") {
@@ -139,6 +142,49 @@ CType Parser::specifiers(bool *is_typedef) {
   if (bools) return CType::bool_type();
   const int rank = chars ? 1 : shorts ? 2 : longs == 2 ? 5 : longs == 1 ? 4 : 3;
   return CType::int_type(rank, !is_unsigned);
+}
+
+namespace {
+/// The value of an integer constant expression built from literals, or nullopt.
+std::optional<ir::BigInt> fold(const CExpr &e) {
+  if (e.kind == CExpr::Kind::IntLit) return e.value;
+  if (e.kind == CExpr::Kind::Unary && (e.op == "-" || e.op == "+")) {
+    auto a = fold(*e.args[0]);
+    return a ? std::optional<ir::BigInt>(e.op == "-" ? ir::BigInt(-*a) : *a) : std::nullopt;
+  }
+  if (e.kind == CExpr::Kind::Binary && (e.op == "+" || e.op == "-" || e.op == "*")) {
+    auto a = fold(*e.args[0]), b = fold(*e.args[1]);
+    if (!a || !b) return std::nullopt;
+    return e.op == "+"   ? ir::BigInt(*a + *b)
+           : e.op == "-" ? ir::BigInt(*a - *b)
+                         : ir::BigInt(*a * *b);
+  }
+  return std::nullopt;
+}
+} // namespace
+
+CType Parser::enum_specifier() {
+  next();                                                  // enum
+  if (peek().kind == Tok::Ident && !at_punct("{")) next(); // the tag: every enum is an int
+  if (!accept("{")) return CType::c_int();
+  ir::BigInt value = 0;
+  while (!at_punct("}")) {
+    const Loc at = peek().loc;
+    const std::string name = expect_ident("an enumerator");
+    if (accept("=")) {
+      const Loc vat = peek().loc;
+      auto v = fold(*conditional());
+      if (!v) fail(vat, "an enumerator value must be an integer constant");
+      value = *v;
+    }
+    if (!to_ir(CType::c_int()).fits(value))
+      fail(at, "the enumerator '" + name + "' does not fit in an int");
+    enum_consts_[name] = value;
+    value += 1;
+    if (!accept(",")) break;
+  }
+  expect("}");
+  return CType::c_int();
 }
 
 CType Parser::pointers(CType base) {
@@ -399,6 +445,10 @@ CStmtPtr Parser::statement() {
 CStmtPtr Parser::declaration_stmt() {
   auto s = make_stmt(CStmt::Kind::Decl, peek().loc);
   const CType base = specifiers();
+  if (accept(";")) { // `enum { A, B };` declares only its constants
+    s->kind = CStmt::Kind::Empty;
+    return s;
+  }
   do {
     Declarator d = declarator(base);
     if (at_punct("(")) fail(d.loc, "local function declarations are not supported");

@@ -22,7 +22,8 @@ private:
   std::string file_;
   std::map<std::string, CType> typedefs_;
   bool logic_ = false; ///< inside an annotation: ACSL terms and predicates
-  int depth_ = 0;      ///< nesting, bounded to keep hostile input from overflowing the stack
+  std::map<std::string, ir::BigInt> enum_consts_; ///< enumerators: int constants
+  int depth_ = 0; ///< nesting, bounded to keep hostile input from overflowing the stack
 
   // ---- tokens (parser.cpp) ----
   const Token &peek(size_t k = 0) const;
@@ -44,6 +45,7 @@ private:
   bool starts_type(size_t k = 0) const;
   CType specifiers(bool *is_typedef = nullptr);
   CType pointers(CType base);
+  CType enum_specifier();
   /// A declarator after the specifiers: stars, name, and array suffix; params when a function.
   Declarator declarator(const CType &base, bool allow_abstract = false);
   std::vector<Param> param_list();
