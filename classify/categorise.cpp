@@ -74,8 +74,8 @@ const char *category_phrase(Category c) {
   case Category::WeaknessElsewhere:
     return "the run through the contracts fails another goal first";
   case Category::InvalidModel:
-    return "the model is invalid (inputs outside the precondition, or values a contract forbids): "
-           "prover incapacity suspected";
+    return "invalid model (inputs outside the precondition or the types, or values a contract "
+           "forbids): prover incapacity suspected";
   case Category::Discarded:
     return "the model satisfies this goal under the contracts: discarded";
   case Category::Inconclusive:
