@@ -221,7 +221,10 @@ void Lowerer::for_loop(const CStmt &s) {
 void Lowerer::do_loop(const CStmt &s) {
   // do body while (c)  ->  while true { body; if not c { break; } }; continue tests c first.
   ir::StmtPtr w = loop_head(s, ir::make_bool(true, pos(s.loc)));
-  auto test = [&] { guard_break(*s.expr); };
+  auto test = [&] {
+    const SrcScope at(stmt_src_, src(s.expr->loc)); // the test sits on the `while (c);` line
+    guard_break(*s.expr);
+  };
   on_continue_.push_back(test);
   w->body = capture([&] {
     loop_body(s, *out_);
