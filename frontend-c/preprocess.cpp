@@ -91,6 +91,7 @@ private:
   std::string file_;
   std::map<std::string, std::vector<Token>> macros_;
   std::set<std::string> expanding_;
+  size_t expanded_ = 0; ///< tokens produced by expansions, bounded against macro bombs
   Preprocessed out_;
 
   [[noreturn]] void fail(Loc l, const std::string &msg) const {
@@ -107,6 +108,7 @@ private:
       expanding_.erase(t.text);
       return;
     }
+    if (depth > 0 && ++expanded_ > 200000) fail(at, "macro expansion too large");
     Token copy = t;
     copy.loc = at;
     out_.tokens.push_back(copy);

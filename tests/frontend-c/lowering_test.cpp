@@ -185,6 +185,11 @@ TEST(Errors, HostileInputDoesNotCrash) {
   for (int i = 0; i < 5000; ++i)
     implications += " ==> \\true";
   EXPECT_NE(error_of("/*@ ensures " + implications + "; */ void f(void) { }"), "no error");
+  std::string bomb = "#define M0 1\n";
+  for (int i = 1; i < 40; ++i)
+    bomb += "#define M" + std::to_string(i) + " M" + std::to_string(i - 1) + " M" +
+            std::to_string(i - 1) + "\n";
+  EXPECT_EQ(error_of(bomb + "int x = M39;\n"), "t.c:41:9: error: macro expansion too large");
   EXPECT_NE(error_of("/*@"), "no error");
   EXPECT_NE(error_of("int f("), "no error");
   EXPECT_NE(error_of("\x01"), "no error");
