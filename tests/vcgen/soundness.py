@@ -3,7 +3,9 @@
 line marked with `//!`) that `triage prove` must never prove; its twin X_ok.ivl must be proved
 entirely (exit 0).
 
-usage: soundness.py TRIAGE DIR [--prover P]
+usage: soundness.py TRIAGE DIR [--bad-only] [prove options...]
+--bad-only checks only that no false goal is proved (for a single prover, which may well fail to
+prove some corrected twin: that is incapacity, not unsoundness).
 """
 import glob, json, os, subprocess, sys
 
@@ -19,7 +21,8 @@ def prove(triage, path, extra):
 
 def main():
     triage, folder = sys.argv[1], sys.argv[2]
-    extra = sys.argv[3:]
+    extra = [a for a in sys.argv[3:] if a != '--bad-only']
+    bad_only = '--bad-only' in sys.argv[3:]
     problems = 0
     bads = sorted(glob.glob(os.path.join(folder, '*_bad.ivl')))
     for bad in bads:
@@ -32,6 +35,8 @@ def main():
             print(f'{bad}:{line}: {kind}: expected a failed goal, got exit {rc} {hit} {err[:200]}')
             problems += 1
         ok = bad.replace('_bad.ivl', '_ok.ivl')
+        if bad_only:
+            continue
         rc, goals, err = prove(triage, ok, extra)
         failed = [(g['line'], g['kind']) for g in goals if g['status'] != 'proved']
         if rc != 0 or failed or not goals:
