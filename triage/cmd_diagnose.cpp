@@ -31,6 +31,14 @@ classify::DiagnoseOptions options_of(const Options &opts) {
   o.prove.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
   o.prove.timeout_s = opts.seconds("timeout", o.prove.timeout_s);
   o.prove.rte = !opts.flag("no-rte");
+  if (auto m = opts.value("models")) {
+    const bool digits =
+        !m->empty() && m->size() <= 2 && m->find_first_not_of("0123456789") == std::string::npos;
+    if (!digits)
+      throw UsageError("option '--models' expects a number of models from 0 to 99, not '" + *m +
+                       "'");
+    o.strategy_options.extra_models = std::stoi(*m);
+  }
   // A goal's diagnosis may ask a few more models, each bounded by the prover timeout.
   const auto timeout_ms = static_cast<long>(std::ceil(o.prove.timeout_s * 1000));
   o.strategy_options.goal_budget = std::chrono::milliseconds(
@@ -39,7 +47,8 @@ classify::DiagnoseOptions options_of(const Options &opts) {
 }
 
 int run_diagnose(const std::vector<std::string> &args) {
-  const Options opts(args, {"no-rte"}, {"strategy", "function", "prover", "timeout", "format"});
+  const Options opts(args, {"no-rte"},
+                     {"strategy", "function", "prover", "timeout", "format", "models"});
   const std::string format = opts.choice("format", {"text", "json"}, "text");
   const classify::DiagnoseOptions o = options_of(opts);
   const ir::Program p = load_program(o.file);
@@ -56,7 +65,7 @@ int run_diagnose(const std::vector<std::string> &args) {
 const Registrar reg{
     {"diagnose", "prove, then explain each failed goal (non-compliance, subcontract weakness...)",
      "usage: triage diagnose FILE [--strategy model] [--function F] [--prover z3|cvc5|portfolio]\n"
-     "                        [--timeout S] [--no-rte] [--format text|json]\n\n"
+     "                        [--timeout S] [--no-rte] [--models N] [--format text|json]\n\n"
      "Proves every goal of FILE; for each goal not proved, judges the solver's models by\n"
      "runtime assertion checking (small steps, then giant steps over loop and call contracts)\n"
      "and reports a verdict: non_compliance (the code fails the annotation on the inputs shown),\n"
@@ -67,6 +76,7 @@ const Registrar reg{
      "  --prover P     z3, cvc5 or portfolio (default: portfolio)\n"
      "  --timeout S    seconds per goal and solver (default: 2)\n"
      "  --no-rte       no runtime-error goals (overflow, division, memory)\n"
+     "  --models N     further models asked per goal when one is unusable (default: 3)\n"
      "  --format F     text (default) or json (schema in docs/diagnose.md)\n"
      "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input.\n",
      run_diagnose}};

@@ -73,7 +73,8 @@ def main():
                       (['--strategy', 'random'], 'expects'),
                       (['--format', 'xml'], 'expects'),
                       (['--function', 'nosuch'], 'no function'),
-                      (['--timeout', '-1'], 'positive')]:
+                      (['--timeout', '-1'], 'positive'),
+                      (['--models', 'many'], 'expects a number')]:
         p = diagnose(ivl('set_x.ivl'), *args)
         expect(p.returncode == 2 and msg in p.stderr, f'usage error {args}: exit 2, "{msg}"', p)
     p = diagnose(ivl('no_such_file.ivl'))
