@@ -14,6 +14,8 @@ using ir::GoalKind;
 
 namespace {
 
+constexpr unsigned max_integer_limbs = 65536 / 64;
+
 bool truth(const Value &v) {
   return v.kind == Value::Kind::Bool ? v.b : v.num != 0;
 }
@@ -140,6 +142,9 @@ Value Machine::lookup(const ir::Expr &e, const Ctx &c) {
 }
 
 Value Machine::machine_result(BigInt r, const ir::Type &t, const Ctx &c) {
+  // Exact integers could grow until one operation takes forever (x := x * x in a loop).
+  if (r.backend().size() > max_integer_limbs)
+    stop(OutcomeKind::LimitReached, "an integer grew beyond 2^65536", c.logic ? c.at : cur_at_);
   if (c.logic || !t.is_machine() || t.fits(r)) return Value::integer(std::move(r));
   if (!t.is_signed()) return Value::integer(wrap(r, t));
   rte(GoalKind::RteOverflow, "the result " + r.str() + " does not fit in " + t.str());

@@ -86,6 +86,16 @@ case("B0 ok", ["binary_search/B0.c", "--input", "n=3", "--input", "x=2", "--inpu
 case("B0 outside", ["binary_search/B0.c", "--input", "n=2", "--input", "x=2", "--input",
                     "t=[3,1]"], 2, "input outside the precondition")
 
+# The hand-written IR of set_x.c and B5.c behave as the C files.
+IVL = os.path.join(ROOT, "tests", "rac", "ivl")
+case("set_x ivl small", [os.path.join(IVL, "set_x.ivl"), "--function", "run"], 0, "ok")
+case("set_x ivl giant", [os.path.join(IVL, "set_x.ivl"), "--function", "run", "--giant-step",
+                         "set_x", "--oracle", set_x_oracle], 1,
+     "subcontracts/set_x.c:16:7: failure: assertion (run.assert1) in run")
+case("B5 ivl", [os.path.join(IVL, "binary_search_B5.ivl"), "--input", "n=2", "--input", "x=0",
+                "--input", "t=[1,2]"], 1,
+     "binary_search/B5.c:17:7: failure: loop_assigns (binary_search.loop_writes1)")
+
 # --trace prints each statement with the variables.
 out = case("trace", ["isqrt/S7.c", "--input", "n=4", "--trace"], 0, "trace: isqrt/S7.c:10:")
 expect("trace vars", "trace: isqrt/S7.c:22: r := r - 1  | n = 4, r = 3, y = 9, z = -5" in out, out)

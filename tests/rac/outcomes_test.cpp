@@ -39,6 +39,14 @@ fun f() { var i: int32 = 0; while true { i := i; } })");
   EXPECT_NE(o.reason.find("time limit"), std::string::npos) << o.reason;
 }
 
+TEST(Outcomes, IntegerSizeIsLimited) {
+  const char *text = R"(
+fun f() { var x: int = 3; while true { x := x * x; } })";
+  const Outcome o = run_text(text, RunSpec{});
+  EXPECT_EQ(verdict(o), "limit_reached");
+  EXPECT_NE(o.reason.find("2^65536"), std::string::npos) << o.reason;
+}
+
 TEST(Outcomes, CallDepthIsLimited) {
   const char *text = R"(
 fun f(n: int32) { if n < 1000000 { call f(n + 1); } })";
