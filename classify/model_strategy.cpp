@@ -116,7 +116,11 @@ private:
     all.all_giant = true;
     const rac::Outcome giant = run(cex, all);
     c = categorise(RunResult::Ok, judge(giant, goal()));
-    if (c == Category::SubcontractWeakness && settle_sw(cex, giant)) return true;
+    if (c == Category::SubcontractWeakness) {
+      if (settle_sw(cex, giant)) return true;
+      note(which + "the run through the contracts failed this goal, but no replay did");
+      return false;
+    }
     note(which + category_phrase(c) + " (run through the contracts: " + outcome_text(giant) + ")");
     return false;
   }
