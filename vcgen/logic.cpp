@@ -191,6 +191,28 @@ Val ExprTr::arith(const Expr &e, const Env &env) {
   unsupported(e, "operator");
 }
 
+namespace {
+
+/// A pointer variable p (not `var` itself) that the expression reads as `p[var]`, if any.
+const Expr *indexed_base(const Expr &e, const std::string &var) {
+  if (e.kind == ExprKind::Deref && e.args[0]->kind == ExprKind::Binary &&
+      e.args[0]->binop == BinOp::Add) {
+    const Expr &p = *e.args[0]->args[0], &i = *e.args[0]->args[1];
+    if (p.kind == ExprKind::Var && p.name != var && p.type.is_ptr() && i.kind == ExprKind::Var &&
+        i.name == var)
+      return &p;
+  }
+  for (const auto &b : e.binders)
+    if (b.name == var) return nullptr;
+  if (e.kind == ExprKind::Let && e.name == var) return nullptr;
+  for (const auto &a : e.args)
+    if (a)
+      if (const Expr *r = indexed_base(*a, var)) return r;
+  return nullptr;
+}
+
+} // namespace
+
 Term ExprTr::quant(const Expr &e, const Env &env) {
   Env inner = env;
   inner.quant_depth++;
@@ -203,6 +225,17 @@ Term ExprTr::quant(const Expr &e, const Env &env) {
       bound.push_back(tb);
       bound.push_back(to);
       inner.locals[b.name] = Val{tb, to};
+    } else if (const Expr *base = indexed_base(*e.args[0], b.name);
+               base && !b.type.is_bool() &&
+               (env.locals.count(base->name) || env.st->vars.count(base->name))) {
+      // `p[i]` under `forall i`: quantify over the absolute offset j = off(p) + i instead, so
+      // that the solvers' triggers see a bare variable as the heap index, not a sum.
+      Term off = ev(*base, env).off;
+      Term j = mk_bound(n, Sort::Int);
+      bound.push_back(j);
+      Term i = mk_sub(j, off);
+      ranges.push_back(in_range(b.type, i));
+      inner.locals[b.name] = Val{i, nullptr};
     } else {
       Term v = mk_bound(n, b.type.is_bool() ? Sort::Bool : Sort::Int);
       bound.push_back(v);

@@ -149,6 +149,9 @@ Term mk_add(const Term &a, const Term &b) {
   if (a->op == Op::IntLit && b->op == Op::IntLit) return mk_int(a->value + b->value);
   if (a->op == Op::IntLit && a->value == 0) return b;
   if (b->op == Op::IntLit && b->value == 0) return a;
+  // o + (j - o) = j: quantifiers over absolute offsets read back their bound variable.
+  if (b->op == Op::Sub && b->args[1] == a) return b->args[0];
+  if (a->op == Op::Sub && a->args[1] == b) return a->args[0];
   return node(Op::Add, Sort::Int, {a, b});
 }
 Term mk_sub(const Term &a, const Term &b) {
