@@ -118,9 +118,11 @@ TEST(Session, FailedGoalHasReplayableCounterexample) {
   auto n = r.model->input("n")->integer();
   ASSERT_TRUE(n);
   EXPECT_LE(*n, BigInt(t.as_array().size())); // the block is long enough for the precondition
-  for (size_t i = 0; i < results.size(); ++i)
-    if (i != post)
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (i != post) {
       EXPECT_EQ(results[i].status, Status::Proved) << ir::goal_kind_name(results[i].goal.kind);
+    }
+  }
 
   // Another model with different inputs, then none once it is excluded too.
   auto other = s.another_model(post, Prover::Z3, 1, {*r.model});
