@@ -7,6 +7,7 @@
 #include "vcgen/vc.hpp"
 
 #include <chrono>
+#include <set>
 
 namespace triage::vcgen {
 
@@ -41,24 +42,36 @@ std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra, bool lemmas =
   return q;
 }
 
+/// What the proof attempts already learnt about the plain query (the goal without lemmas and
+/// without extra constraints): which solvers ran it, and a definite model if one answered sat.
+/// Asking the same solver the same query with the same seed again would only repeat its answer.
+struct PlainQuery {
+  std::set<Prover> tried;
+  std::unique_ptr<Backend> sat;
+};
+
 /// A model of a failed goal. Lemmas are left out (a run does not rely on them) and the inputs
 /// are first asked to take a presentable shape (each pointer parameter at the start of a block
 /// of its own); only a definitive sat answer is trusted, with `fallback` (a candidate model of
 /// an unknown answer) as the last resort.
 std::optional<ir::Counterexample> model_of(const GoalVC &vc, Backend *fallback,
-                                           const ProveOptions &o, std::vector<Term> extra) {
-  std::vector<std::vector<Term>> shapes;
+                                           const ProveOptions &o, std::vector<Term> extra,
+                                           const PlainQuery &plain = {}) {
+  std::vector<std::pair<std::vector<Term>, bool>> shapes; // constraints, is the plain query
   if (vc.info && vc.info->presentation && !is_true(vc.info->presentation)) {
-    shapes.push_back(extra);
-    shapes.back().push_back(vc.info->presentation);
+    shapes.emplace_back(extra, false);
+    shapes.back().first.push_back(vc.info->presentation);
   }
-  shapes.push_back(extra);
-  for (const auto &shape : shapes)
+  shapes.emplace_back(extra, extra.empty());
+  for (const auto &[shape, is_plain] : shapes) {
+    if (is_plain && plain.sat) return read_counterexample(*plain.sat, vc);
     for (Prover which : {Prover::Z3, Prover::Cvc5}) {
+      if (is_plain && plain.tried.count(which)) continue;
       auto b = make_backend(which);
       Answer a = b->check(query(vc, shape, false), o.timeout_s, o.seed);
       if (a == Answer::Sat && b->has_model()) return read_counterexample(*b, vc);
     }
+  }
   if (fallback && fallback->has_model()) return read_counterexample(*fallback, vc);
   return std::nullopt;
 }
@@ -86,6 +99,7 @@ std::vector<GoalResult> Session::prove_all() {
     r.goal = vc.ref;
     auto t0 = std::chrono::steady_clock::now();
     std::unique_ptr<Backend> kept;
+    PlainQuery plain;
     // Without the lemmas first (they often drown the solvers), then with them.
     std::vector<std::pair<Prover, bool>> attempts;
     for (bool lemmas : {false, true})
@@ -103,10 +117,16 @@ std::vector<GoalResult> Session::prove_all() {
         break;
       }
       r.status = Status::Failed;
-      if (b->has_model() || !kept) kept = std::move(b);
-      if (a == Answer::Sat && lemmas) break;
+      const bool done = a == Answer::Sat && lemmas;
+      const bool is_plain = !lemmas || vc.lemma_hyps.empty();
+      if (is_plain) plain.tried.insert(which);
+      if (is_plain && a == Answer::Sat && b->has_model() && !plain.sat)
+        plain.sat = std::move(b);
+      else if (b->has_model() || !kept)
+        kept = std::move(b);
+      if (done) break;
     }
-    if (r.status == Status::Failed) r.model = model_of(vc, kept.get(), o, {});
+    if (r.status == Status::Failed) r.model = model_of(vc, kept.get(), o, {}, plain);
     r.time_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
             .count();
