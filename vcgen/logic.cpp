@@ -248,16 +248,21 @@ Term ExprTr::quant(const Expr &e, const Env &env) {
   return mk_exists(bound, mk_and(mk_and(ranges), body));
 }
 
-void ExprTr::register_def(const ir::LogicDef &d) {
-  if (cx_.def_axioms.count(d.name) || !d.body) return;
-  cx_.def_axioms[d.name] = mk_true(); // placeholder: recursion goes through the UF
+State Ctx::any_memory(std::vector<Term> &bound) {
   State st;
-  std::vector<Term> bound;
-  for (const auto &k : cx_.keys) {
-    Term h = mk_bound(cx_.fresh("h!" + k), Sort::Heap);
+  for (const auto &k : keys) {
+    Term h = mk_bound(fresh("h!" + k), Sort::Heap);
     st.heaps[k] = h;
     bound.push_back(h);
   }
+  return st;
+}
+
+void ExprTr::register_def(const ir::LogicDef &d) {
+  if (cx_.def_axioms.count(d.name) || !d.body) return;
+  cx_.def_axioms[d.name] = mk_true(); // placeholder: recursion goes through the UF
+  std::vector<Term> bound;
+  State st = cx_.any_memory(bound);
   Env env;
   env.st = &st;
   env.pre = &st;

@@ -48,6 +48,9 @@ public:
   Term len = mk_const("len", Sort::Cells);
   int counter = 0;
   std::string fresh(const std::string &base) { return base + "!" + std::to_string(++counter); }
+  /// A state whose every heap is a fresh bound variable, appended to `bound`: what a lemma, an
+  /// axiom or a logic definition quantifies over, since it holds in every memory.
+  State any_memory(std::vector<Term> &bound);
 };
 
 /// One runtime-error check met while evaluating code: `cond` must hold.

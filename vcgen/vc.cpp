@@ -797,13 +797,8 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
         cx.ground_defs.clear();
       }
       // As a hypothesis, for every memory.
-      State st;
       std::vector<Term> bound;
-      for (const auto &k : cx.keys) {
-        Term h = mk_bound(cx.fresh("h!" + k), Sort::Heap);
-        st.heaps[k] = h;
-        bound.push_back(h);
-      }
+      State st = cx.any_memory(bound);
       Env env;
       env.st = &st;
       env.pre = &st;
