@@ -1,5 +1,7 @@
 #include "classify/categorise.hpp"
 
+#include <algorithm>
+
 namespace triage::classify {
 
 bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed) {
@@ -11,7 +13,19 @@ bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed) {
   return goal.annot_id.empty() || failed.annot_id.empty() || goal.annot_id == failed.annot_id;
 }
 
+std::optional<ir::GoalRef> first_failure(const rac::Outcome &o) {
+  if (!o.passed_over.empty()) return o.passed_over.front();
+  if (o.kind == rac::OutcomeKind::Failure) return o.goal;
+  return std::nullopt;
+}
+
 RunResult judge(const rac::Outcome &o, const ir::GoalRef &goal) {
+  if (!o.passed_over.empty()) {
+    if (same_goal(goal, o.passed_over.front())) return RunResult::FailsGoal;
+    const bool later =
+        std::ranges::any_of(o.passed_over, [&](const auto &g) { return same_goal(goal, g); });
+    return later || o.kind != rac::OutcomeKind::Ok ? RunResult::FailsOther : RunResult::PassesGoal;
+  }
   switch (o.kind) {
   case rac::OutcomeKind::Ok:
     return RunResult::Ok;
@@ -42,6 +56,7 @@ Category categorise(RunResult small, std::optional<RunResult> giant) {
   case RunResult::Inconclusive:
     return Category::Inconclusive;
   case RunResult::Ok:
+  case RunResult::PassesGoal:
     break;
   }
   if (!giant) return Category::NeedsGiantStep;
@@ -49,6 +64,7 @@ Category categorise(RunResult small, std::optional<RunResult> giant) {
   case RunResult::FailsGoal:
     return Category::SubcontractWeakness;
   case RunResult::FailsOther:
+  case RunResult::PassesGoal:
     return Category::WeaknessElsewhere;
   case RunResult::Stuck:
   case RunResult::OutsidePre:

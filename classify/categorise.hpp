@@ -19,13 +19,19 @@ bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed);
 enum class RunResult {
   FailsGoal,    ///< the run fails this goal
   FailsOther,   ///< the run fails another goal first
+  PassesGoal,   ///< (run going past failures) others fail, this goal never does, the run ends
   Stuck,        ///< a giant step's oracle contradicts its contract
   Ok,           ///< the run ends normally
   OutsidePre,   ///< the inputs violate the entry precondition
   Inconclusive, ///< not executable, or a step or time limit reached
 };
 
+/// A run made with rac::Config::go_past that failed other annotations first is `FailsOther`
+/// when it fails the goal later or does not end (the goal may be masked), `PassesGoal` otherwise.
 RunResult judge(const rac::Outcome &o, const ir::GoalRef &goal);
+
+/// The first failure of a run: the first annotation it went past, else its failure.
+std::optional<ir::GoalRef> first_failure(const rac::Outcome &o);
 
 /// What a candidate counterexample shows about a goal.
 enum class Category {

@@ -25,6 +25,9 @@ struct GoalDiagnosis {
   long time_ms = 0;               ///< time spent diagnosing this goal
   std::vector<std::string> notes; ///< what happened to each candidate counterexample
   int models_tried = 0;
+  /// Why a run of a candidate could not be completed because an annotation cannot be executed
+  /// (`line N: reason`): what the user can change for a diagnosis to be possible.
+  std::string not_executable;
 };
 
 /// The goals of one program, in program order.

@@ -11,11 +11,19 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+std::string failure_text(const ir::GoalRef &g) {
+  return std::string(ir::goal_kind_name(g.kind)) + " at line " + std::to_string(g.at.line);
+}
+
 std::string outcome_text(const rac::Outcome &o) {
-  std::string s = rac::outcome_name(o.kind);
+  std::string s;
+  for (const auto &g : o.passed_over)
+    s += "failure of " + failure_text(g) + ", then ";
+  s += rac::outcome_name(o.kind);
   if (o.goal)
-    s += std::string(" of ") + ir::goal_kind_name(o.goal->kind) + " at line " +
-         std::to_string(o.goal->at.line);
+    s += " of " + failure_text(*o.goal);
+  else if (o.kind != rac::OutcomeKind::Ok && o.at.line > 0)
+    s += " at line " + std::to_string(o.at.line);
   if (!o.reason.empty()) s += " (" + o.reason + ")";
   return s;
 }
@@ -58,8 +66,28 @@ private:
   Clock::time_point deadline_;
   std::vector<ir::Counterexample> tried_;
 
+  /// Notes about models, by text: the index of the note and the models it speaks of.
+  std::vector<std::pair<std::string, std::pair<size_t, std::vector<int>>>> model_notes_;
+
   const ir::GoalRef &goal() const { return d_.result.goal; }
   void note(std::string s) { d_.notes.push_back(std::move(s)); }
+
+  /// A note about the current model; models that end the same way share one note ("models 1, 2:
+  /// ..."), so that a quantifier that cannot be run is reported once, not once per model.
+  void model_note(const std::string &text) {
+    auto it = std::ranges::find_if(model_notes_, [&](const auto &m) { return m.first == text; });
+    if (it == model_notes_.end()) {
+      model_notes_.push_back({text, {d_.notes.size(), {}}});
+      d_.notes.emplace_back();
+      it = std::prev(model_notes_.end());
+    }
+    auto &[index, models] = it->second;
+    models.push_back(d_.models_tried);
+    std::string which = models.size() == 1 ? "model " : "models ";
+    for (size_t i = 0; i < models.size(); ++i)
+      which += (i ? ", " : "") + std::to_string(models[i]);
+    d_.notes[index] = which + ": " + text;
+  }
 
   RunLimits limits() const {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now());
@@ -67,8 +95,12 @@ private:
             std::clamp(left, std::chrono::milliseconds(50), ctx_.options.run_limit)};
   }
 
-  rac::Outcome run(const ir::Counterexample &cex, const rac::Policy &policy) {
-    return run_candidate(ctx_.program, cex, policy, limits());
+  rac::Outcome run(const ir::Counterexample &cex, const rac::Policy &policy,
+                   const ir::GoalRef *until = nullptr) {
+    rac::Outcome o = run_candidate(ctx_.program, cex, policy, limits(), until);
+    if (o.kind == rac::OutcomeKind::NotExecutable && d_.not_executable.empty())
+      d_.not_executable = "line " + std::to_string(o.at.line) + ": " + o.reason;
+    return o;
   }
 
   /// The n-th further model: the other solver first (when the choice was left to triage), then
@@ -92,24 +124,27 @@ private:
     if (cex.function.empty()) cex.function = goal().function;
     tried_.push_back(cex);
     ++d_.models_tried;
-    const std::string which = "model " + std::to_string(d_.models_tried) + ": ";
 
     ir::Counterexample inputs_only = cex;
     inputs_only.outputs.clear();
-    const rac::Outcome small = run(inputs_only, rac::Policy{});
-    Category c = categorise(judge(small, goal()));
+    // The real run goes past failed annotations: one that fails elsewhere first can still show
+    // that this goal holds on the whole run, so the giant-step run may decide.
+    const rac::Outcome small = run(inputs_only, rac::Policy{}, &goal());
+    const RunResult r = judge(small, goal());
+    Category c = categorise(r);
     if (c == Category::NonCompliance) {
       if (settle_nc(inputs_only)) return true;
-      note(which + "the real run's failure did not replay");
+      model_note("the real run's failure did not replay");
       return false;
     }
+    if (auto other = first_failure(small); other && !same_goal(goal(), *other))
+      report_elsewhere(inputs_only, *other);
     if (c == Category::NonComplianceElsewhere) {
-      note(which + category_phrase(c) + " (" + outcome_text(small) + ")");
-      report_elsewhere(inputs_only, *small.goal);
+      model_note(std::string(category_phrase(c)) + " (" + outcome_text(small) + ")");
       return false;
     }
     if (c != Category::NeedsGiantStep) {
-      note(which + category_phrase(c) + " (real run: " + outcome_text(small) + ")");
+      model_note(std::string(category_phrase(c)) + " (real run: " + outcome_text(small) + ")");
       return false;
     }
     rac::Policy all;
@@ -118,10 +153,11 @@ private:
     c = categorise(RunResult::Ok, judge(giant, goal()));
     if (c == Category::SubcontractWeakness) {
       if (settle_sw(cex, giant)) return true;
-      note(which + "the run through the contracts failed this goal, but no replay did");
+      model_note("the run through the contracts failed this goal, but no replay did");
       return false;
     }
-    note(which + category_phrase(c) + " (run through the contracts: " + outcome_text(giant) + ")");
+    model_note(std::string(category_phrase(c)) +
+               " (run through the contracts: " + outcome_text(giant) + ")");
     return false;
   }
 

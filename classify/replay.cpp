@@ -7,8 +7,10 @@
 namespace triage::classify {
 
 rac::Outcome run_candidate(const ir::Program &p, const ir::Counterexample &cex,
-                           const rac::Policy &policy, const RunLimits &limits) {
+                           const rac::Policy &policy, const RunLimits &limits,
+                           const ir::GoalRef *until) {
   rac::Config cfg;
+  if (until) cfg.go_past = [until](const ir::GoalRef &g) { return !same_goal(*until, g); };
   cfg.function = cex.function;
   cfg.input = cex;
   cfg.policy = policy;

@@ -19,8 +19,11 @@ struct RunLimits {
 };
 
 /// Runs `cex.function` from `cex` under `policy`.
+/// With `until`, the run goes past every annotation failure but those of that goal
+/// (rac::Config::go_past).
 rac::Outcome run_candidate(const ir::Program &p, const ir::Counterexample &cex,
-                           const rac::Policy &policy, const RunLimits &limits);
+                           const rac::Policy &policy, const RunLimits &limits,
+                           const ir::GoalRef *until = nullptr);
 
 /// The giant-step policy a verdict's counterexample replays under: none for a non-compliance,
 /// the named subcontracts for a single weakness, all for a global one.

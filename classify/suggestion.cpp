@@ -51,6 +51,9 @@ std::string suggestion(const GoalDiagnosis &d) {
     return "add a lemma or an assertion that guides the proof, try another prover (--prover), "
            "or prove the goal interactively";
   case Verdict::Unknown:
+    if (!d.not_executable.empty())
+      return "rewrite the annotation at " + d.not_executable +
+             "; until then no counterexample can be checked";
     return "add a `typically` clause that bounds the inputs so that testing can explore them, "
            "or give the prover more time (--timeout)";
   }

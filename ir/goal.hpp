@@ -48,6 +48,7 @@ struct GoalRef {
   std::string annot_id; ///< annotation id, empty for rte goals
   std::string function; ///< enclosing function, "-" for lemmas
   SrcLoc at;            ///< annotation location, or the operation's for rte goals
+  friend bool operator==(const GoalRef &, const GoalRef &) = default;
 };
 
 } // namespace triage::ir

@@ -51,6 +51,9 @@ void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
       stop(OutcomeKind::OutsidePrecondition,
            "the input does not satisfy the precondition " + a.id + " of " + f.name, loc(a));
     // A goal of the caller: report it in the caller's state, with the arguments.
+    const Frame &caller = frames_[frames_.size() - 2];
+    if (passes_over(ir::GoalRef{GoalKind::CallPrecondition, a.id, caller.fn->name, loc(*site)}))
+      continue;
     std::string with;
     for (const auto &b : f.params)
       with += (with.empty() ? " with " : ", ") + b.name + " = " + value_text(top().vars[b.name]);

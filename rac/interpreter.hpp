@@ -41,6 +41,10 @@ struct Config {
   OracleSource *oracle = nullptr;
   int call_depth_limit = 400;   ///< nesting of program function calls
   size_t cell_limit = 1u << 20; ///< memory cells in all blocks (inputs and local arrays)
+  /// When set, asked at each annotation failure (not at runtime errors, which leave no state to
+  /// go on from): true records the failure in Outcome::passed_over and the run goes on as if the
+  /// annotation held. Whether a goal fails *after* another one does is what a diagnosis asks.
+  std::function<bool(const ir::GoalRef &)> go_past;
 };
 
 enum class OutcomeKind { Ok, Failure, Stuck, OutsidePrecondition, NotExecutable, LimitReached };
@@ -62,6 +66,8 @@ struct Outcome {
   std::vector<GiantStep> giant_steps; ///< every giant step taken, in order
   std::vector<std::string> defaults_used; ///< oracle or input values missing and defaulted
   long steps = 0;
+  /// With Config::go_past: the annotation failures the run went past, in order, each goal once.
+  std::vector<ir::GoalRef> passed_over;
   /// The state of `state` as JSON: {"variables": {...}, "globals": {...}, "memory": {...}}.
   ir::Json state_json;
 };

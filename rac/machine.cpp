@@ -2,6 +2,8 @@
 
 #include "ir/error.hpp"
 
+#include <algorithm>
+
 namespace triage::rac {
 
 Machine::Machine(const ir::Program &p, const Config &cfg, OracleSource &oracle)
@@ -25,6 +27,7 @@ Outcome Machine::run() {
   } catch (Stop &s) {
     s.outcome.giant_steps = std::move(out_.giant_steps);
     s.outcome.defaults_used = std::move(out_.defaults_used);
+    s.outcome.passed_over = std::move(out_.passed_over);
     out_ = std::move(s.outcome);
   }
   out_.steps = steps_;
@@ -81,7 +84,15 @@ void Machine::fail(ir::GoalKind kind, const std::string &annot_id, const std::st
 
 void Machine::fail_annot(ir::GoalKind kind, const ir::Annotation &a, const std::string &fn,
                          const std::string &reason) {
+  if (passes_over(ir::GoalRef{kind, a.id, fn, loc(a)})) return;
   fail(kind, a.id, fn, loc(a), reason);
+}
+
+bool Machine::passes_over(const ir::GoalRef &g) {
+  if (!cfg_.go_past || g.kind == ir::GoalKind::Lemma || !cfg_.go_past(g)) return false;
+  auto &seen = out_.passed_over;
+  if (std::find(seen.begin(), seen.end(), g) == seen.end()) seen.push_back(g);
+  return true;
 }
 
 void Machine::rte(ir::GoalKind kind, const std::string &reason) {

@@ -4,6 +4,7 @@
 // Internal to the rac library: users call rac::run (interpreter.hpp).
 #pragma once
 
+#include "ir/quantifier_range.hpp"
 #include "rac/interpreter.hpp"
 #include "rac/locations.hpp"
 #include "rac/memory.hpp"
@@ -95,7 +96,8 @@ private:
   Memory mem_;
   std::deque<Frame> frames_;
   std::vector<std::pair<std::string, Value>> bound_; ///< quantified, let-bound, logic parameters
-  std::vector<const Snapshot *> loop_entries_;       ///< innermost last
+  std::map<const ir::Expr *, std::vector<ir::BinderRange>> ranges_; ///< of each quantifier met
+  std::vector<const Snapshot *> loop_entries_;                      ///< innermost last
   std::map<std::pair<std::string, int>, int> visits_;
   std::optional<Value> returned_;
   ir::SrcLoc cur_at_; ///< the statement being executed
@@ -109,8 +111,12 @@ private:
   // ---- outcomes (machine.cpp) ----
   [[noreturn]] void fail(ir::GoalKind kind, const std::string &annot_id, const std::string &fn,
                          const ir::SrcLoc &at, const std::string &reason);
-  [[noreturn]] void fail_annot(ir::GoalKind kind, const ir::Annotation &a, const std::string &fn,
-                               const std::string &reason = "");
+  /// An annotation is false: the run ends with a failure, or goes past it (Config::go_past).
+  void fail_annot(ir::GoalKind kind, const ir::Annotation &a, const std::string &fn,
+                  const std::string &reason = "");
+  /// When Config::go_past lets the run go past this failed goal, records it and answers true:
+  /// the caller goes on. False otherwise (the caller ends the run).
+  bool passes_over(const ir::GoalRef &g);
   [[noreturn]] void rte(ir::GoalKind kind, const std::string &reason);
   [[noreturn]] void stop(OutcomeKind kind, const std::string &reason, const ir::SrcLoc &at);
   [[noreturn]] void not_executable(const std::string &reason, const Ctx &c);
@@ -145,11 +151,10 @@ private:
 
   // ---- quantifier.cpp ----
   Value quantifier(const ir::Expr &e, const Ctx &c);
-  bool enumerate(const ir::Expr &q, size_t k, const std::vector<const ir::Expr *> &guards,
+  bool enumerate(const ir::Expr &q, const std::vector<ir::BinderRange> &ranges, size_t k,
                  const Ctx &c);
-  std::optional<BigInt> bound_of(const ir::Expr &q, size_t var, size_t k, bool lower,
-                                 const std::vector<const ir::Expr *> &guards, const Ctx &c,
-                                 int depth);
+  std::optional<BigInt> bound_value(const std::vector<ir::QuantBound> &bounds, bool lower,
+                                    const Ctx &c);
 
   // ---- statements (exec.cpp) ----
   Flow exec_block(const ir::Block &b);

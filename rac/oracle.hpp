@@ -29,6 +29,15 @@ public:
     (void)cond;
     (void)outcome;
   }
+  /// Called when a variable of the quantifier q is about to be enumerated over lo .. hi (its
+  /// range, ir/quantifier_range.hpp, evaluated with the variables before it fixed).
+  virtual void on_range(const ir::Expr &q, const std::string &binder, const ir::BigInt &lo,
+                        const ir::BigInt &hi) {
+    (void)q;
+    (void)binder;
+    (void)lo;
+    (void)hi;
+  }
 };
 
 /// The source that reads a counterexample (inputs, and outputs matched by subcontract name, site

@@ -2,6 +2,8 @@
 
 #include "vcgen/logic.hpp"
 
+#include <algorithm>
+
 namespace triage::vcgen {
 namespace {
 
@@ -92,7 +94,8 @@ public:
         bool written = true;
         for (const auto &k : cell_keys(blk.elem))
           written &= heaps.count(k) > 0;
-        if (!written || m_.eval_int(blk.block).value_or(0) == 0) continue;
+        const std::optional<BigInt> id = m_.eval_int(blk.block);
+        if (!written || id.value_or(0) == 0 || !may_write(site, *id)) continue;
         out.values.push_back({blk.name, contents(blk.block, blk.elem, [&](const std::string &k) {
                                 return heaps.at(k);
                               })});
@@ -109,6 +112,13 @@ public:
 
 private:
   Backend &m_;
+
+  bool may_write(const SiteInfo &site, const BigInt &block) {
+    return site.any_block || std::ranges::any_of(site.written_blocks, [&](const Term &b) {
+             return m_.eval_int(b) == block;
+           });
+  }
+
   const GoalVC &vc_;
   const FunctionInfo &info_;
 };

@@ -455,27 +455,50 @@ void FnGen::havoc_var(const std::string &name, State &s, const std::string &pref
   if (site) site->vars.push_back({name, t, v});
 }
 
+// The cells a writes clause lets a giant step change get fresh values, location after location,
+// as updates of the heaps: a small constant range becomes stores of fresh constants, any other
+// range one block of fresh cells that equal the old ones outside it. No quantifier ranges over the
+// whole heap: with such a frame axiom the solvers answered `unknown` (no model to diagnose) as soon
+// as a loop wrote a global array next to a quantified invariant. Later locations update the heap
+// the earlier ones produced, so aliasing locations compose.
 void FnGen::havoc_mem(const std::vector<ir::Location> &locs, const Env &env, State &s,
                       const std::string &prefix, SiteInfo *site) {
-  for (const auto &k : cx_.keys) {
-    bool touched = false;
-    for (const auto &l : locs)
-      if (l.kind == ir::Location::Kind::Mem) {
-        auto ks = cell_keys(l.ptr->type.pointee());
-        touched |= std::find(ks.begin(), ks.end(), k) != ks.end();
+  constexpr int kMaxUnrolled = 64;
+  std::set<std::string> touched;
+  if (site) site->any_block = false;
+  ExprTr tr(cx_, false, false);
+  for (const auto &l : locs) {
+    if (l.kind != ir::Location::Kind::Mem) continue;
+    const Val p = tr.ev(*l.ptr, env);
+    if (site) site->written_blocks.push_back(p.t);
+    const Term lo = mk_add(p.off, l.lo ? tr.evb(*l.lo, env) : mk_int(0));
+    const Term hi = l.hi ? mk_add(p.off, tr.evb(*l.hi, env)) : lo;
+    const Term span = mk_sub(hi, lo);
+    const BigInt *n = int_value(span);
+    for (const auto &k : cell_keys(l.ptr->type.pointee())) {
+      touched.insert(k);
+      Term &h = s.heaps[k];
+      if (n && *n < kMaxUnrolled) {
+        Term cells = mk_select(h, p.t);
+        for (int i = 0; i <= int(*n); ++i)
+          cells = mk_store(cells, mk_add(lo, mk_int(i)),
+                           mk_const(cx_.fresh(prefix + "!" + k + "!cell"), Sort::Int));
+        h = mk_store(h, p.t, cells);
+        continue;
       }
-    if (!touched) continue;
-    Term b = mk_bound(cx_.fresh("b"), Sort::Int), o = mk_bound(cx_.fresh("o"), Sort::Int);
-    ExprTr tr(cx_, false, false);
-    Term in = tr.in_locs(locs, env, k, b, o);
-    Term h = mk_const(prefix + "!mem!" + k, Sort::Heap);
-    Term sel = heap_select(h, b, o);
-    Term ax = mk_forall({b, o}, mk_implies(mk_not(in), mk_eq(sel, heap_select(s.heaps[k], b, o))),
-                        {{sel}});
-    s.pc = mk_and(s.pc, ax);
-    s.heaps[k] = h;
-    if (site) site->heaps.push_back({k, h});
+      Term fresh = mk_const(cx_.fresh(prefix + "!" + k + "!cells"), Sort::Cells);
+      Term o = mk_bound(cx_.fresh("o"), Sort::Int);
+      Term sel = mk_select(fresh, o);
+      Term outside = mk_not(mk_and(mk_le(lo, o), mk_le(o, hi)));
+      s.pc = mk_and(s.pc,
+                    mk_forall({o}, mk_implies(outside, mk_eq(sel, mk_select(mk_select(h, p.t), o))),
+                              {{sel}}));
+      h = mk_store(h, p.t, fresh);
+    }
   }
+  if (site)
+    for (const auto &k : touched)
+      site->heaps.push_back({k, s.heaps[k]});
 }
 
 void FnGen::havoc_alloc(State &s, const std::string &prefix) {

@@ -41,6 +41,10 @@ struct SiteInfo {
   Term reach;                 ///< true in a model when the run reaches the site
   std::vector<NamedVal> vars; ///< written variables after the step
   std::vector<std::pair<std::string, Term>> heaps; ///< written heaps after the step, by cell key
+  /// The blocks a writes clause names (a block is an output only if it is one of them); empty
+  /// with `any_block`, for a step without writes clause, which may change every block.
+  std::vector<Term> written_blocks;
+  bool any_block = true;
   std::optional<NamedVal> result;
   size_t blocks_known = 0; ///< how many of FunctionInfo::blocks exist at the site
 };

@@ -258,3 +258,20 @@ TEST(ModelStrategy, ModelValuesOutsideTheirTypeAreUnusable) {
   EXPECT_NE(goals[0].notes[0].find("not an input"), std::string::npos) << goals[0].notes[0];
   expect_replays(p, goals[0]);
 }
+
+TEST(ModelStrategy, WeaknessShownEvenWhenTheRealRunFailsAnotherGoalLater) {
+  const ir::Program p = load("weak_after_nc.ivl");
+  std::vector<GoalDiagnosis> goals{
+      failed_goal(ir::GoalKind::RteOverflow, "", "f", {"w.c", 18, 5}),
+      failed_goal(ir::GoalKind::Assertion, "f.assert1", "f", {"w.c", 21, 3})};
+  // The real run from n = 3 adds 1 twice, passes every overflow check, then fails the assertion.
+  goals[0].result.model =
+      model("f", {{"n", 3}}, {out("loop@14", 14, {{"i", 0}, {"s", 2147483647}})});
+  ScriptedModels models;
+  diagnose(p, goals, models);
+  EXPECT_EQ(goals[0].verdict, Verdict::SubcontractWeakness);
+  EXPECT_EQ(goals[0].subcontracts, std::vector<std::string>{"loop@14"});
+  expect_replays(p, goals[0]);
+  EXPECT_EQ(goals[1].verdict, Verdict::NonCompliance); // found on the way, from the same inputs
+  expect_replays(p, goals[1]);
+}

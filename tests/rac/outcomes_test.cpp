@@ -17,6 +17,36 @@ fun f(n: int32): int32 requires #pre { n >= 0 } ensures { result > 0 } { return 
   EXPECT_NE(format_text(o).find("input outside the precondition"), std::string::npos);
 }
 
+TEST(Outcomes, GoingPastAnnotationFailuresRecordsThemInOrder) {
+  const char *text = R"(
+fun g(x: int32): int32 requires #g.pre { x > 0 } ensures #g.post { result > 1 } { return x; }
+fun f(n: int32): int32 {
+  assert #a1 { n > 5 };
+  var y: int32 = 0;
+  y := call g(n - 10);
+  assert #a2 { y > 100 };
+  assert #a1b { n > 6 };
+  return y + 2147483647;
+})";
+  RunSpec r;
+  r.inputs = {{"n", 1}};
+  EXPECT_EQ(verdict(run_text(text, r)), "failure assertion a1"); // by default the first stops
+  r.go_past = [](const ir::GoalRef &g) { return g.annot_id != "a1b"; };
+  Outcome o = run_text(text, r);
+  EXPECT_EQ(verdict(o), "failure assertion a1b");
+  std::vector<std::string> passed;
+  for (const auto &g : o.passed_over)
+    passed.push_back(std::string(ir::goal_kind_name(g.kind)) + " " + g.annot_id);
+  EXPECT_EQ(passed, (std::vector<std::string>{"assertion a1", "call_precondition g.pre",
+                                              "postcondition g.post", "assertion a2"}));
+  // Runtime errors always stop the run: nothing is defined after them.
+  r.go_past = [](const ir::GoalRef &) { return true; };
+  r.inputs = {{"n", 20}};
+  o = run_text(text, r);
+  EXPECT_EQ(verdict(o), "failure rte_overflow");
+  EXPECT_EQ(o.passed_over.size(), 1u); // a2: y = 10
+}
+
 TEST(Outcomes, StepLimitStopsAnEndlessLoop) {
   const char *text = R"(
 fun f() { var i: int32 = 0; while true { i := i; } })";

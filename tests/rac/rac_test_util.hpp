@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,7 @@ struct RunSpec {
   long steps = 100000;
   std::vector<std::string> *trace = nullptr;
   OracleSource *oracle = nullptr;
+  std::function<bool(const ir::GoalRef &)> go_past;
 };
 
 inline Outcome run_text(const std::string &text, const RunSpec &r) {
@@ -38,6 +40,7 @@ inline Outcome run_text(const std::string &text, const RunSpec &r) {
   cfg.policy = r.policy;
   cfg.step_limit = r.steps;
   cfg.oracle = r.oracle;
+  cfg.go_past = r.go_past;
   if (r.trace) cfg.trace = [t = r.trace](const std::string &l) { t->push_back(l); };
   return run(p, cfg);
 }
