@@ -96,6 +96,21 @@ case("B5 ivl", [os.path.join(IVL, "binary_search_B5.ivl"), "--input", "n=2", "--
                 "--input", "t=[1,2]"], 1,
      "binary_search/B5.c:17:7: failure: loop_assigns (binary_search.loop_writes1)")
 
+# Nested quantifiers are executed (Frama-C's E-ACSL leaves Q1's sortedness precondition and Q3's
+# pairwise-distinct invariant unchecked: "not yet supported"), and globals written by loops.
+case("Q1 unsorted", ["quantifiers/Q1.c", "--input", "t=[2,1]", "--input", "n=2", "--input", "x=0"],
+     2, "quantifiers/Q1.c:5:5: input outside the precondition")
+case("Q1 sorted ok", ["quantifiers/Q1.c", "--input", "t=[1,2]", "--input", "n=2", "--input",
+                      "x=0"], 0, "ok")
+case("Q1 bug", ["quantifiers/Q1.c", "--input", "t=[3]", "--input", "n=1", "--input", "x=3"], 1,
+     "quantifiers/Q1.c:15:7: failure: loop_invariant_preserved")
+case("Q3 bug", ["quantifiers/Q3.c", "--input", "t=[5,5]", "--input", "n=2"], 1,
+     "quantifiers/Q3.c:12:7: failure: loop_invariant_preserved")
+case("Q3 distinct ok", ["quantifiers/Q3.c", "--input", "t=[1,2,3]", "--input", "n=3"], 0, "ok")
+case("Q3 repeated first", ["quantifiers/Q3.c", "--input", "t=[4,1,4]", "--input", "n=3"], 0, "ok")
+case("G2 bug", ["globals/G2.c", "--input", "v=[0]", "--input", "n=1"], 1,
+     "globals/G2.c:30:7: failure: assertion")
+
 # --trace prints each statement with the variables.
 out = case("trace", ["isqrt/S7.c", "--input", "n=4", "--trace"], 0, "trace: isqrt/S7.c:10:")
 expect("trace vars", "trace: isqrt/S7.c:22: r := r - 1  | n = 4, r = 3, y = 9, z = -5" in out, out)

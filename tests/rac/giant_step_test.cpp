@@ -251,3 +251,65 @@ TEST(GiantStep, CustomOracleSourceFeedsInputsAndOutputsAndSeesBranches) {
 
 } // namespace
 } // namespace triage::rac::test
+
+namespace triage::rac::test {
+namespace {
+
+const char *globals_text = R"(
+global hist: int32[4]
+global total: int32
+
+fun fill(v: int32)
+  writes { hist[1 .. 2], total }
+  ensures #fill.post { hist[1] = v && total = v }
+
+fun f()
+  writes { hist[0 .. 3], total }
+{
+  hist[0] := 5;
+  hist[3] := 6;
+  @"h.c":14:3 call fill(3);
+  var k: int32 = 0;
+  @"h.c":16:3 while k < 2
+    invariant #inv { 0 <= k <= 2 && hist[0] = 5 }
+    writes { k, hist[0 .. 1] }
+    variant { 2 - k }
+  {
+    hist[k] := hist[k];
+    k := k + 1;
+  }
+  assert #a { hist[0] = 5 && hist[1] = 3 && hist[2] = 9 && hist[3] = 6 && total = 3 }
+})";
+
+TEST(GiantStep, CallWritingGlobalsTakesTheOracleValuesItsWritesClauseAllows) {
+  RunSpec r;
+  r.policy = giant("fill");
+  // hist[0] and hist[3] are outside fill's writes clause: their oracle values are not taken.
+  r.outputs = {{"fill", 14, 1, {{"hist", ints({100, 3, 9, 100})}, {"total", 3}}}};
+  EXPECT_EQ(verdict(run_text(globals_text, r)), "ok");
+  r.outputs = {{"fill", 14, 1, {{"hist", ints({5, 3, 8, 6})}, {"total", 3}}}};
+  EXPECT_EQ(verdict(run_text(globals_text, r)), "failure assertion a");
+  r.outputs = {{"fill", 14, 1, {{"hist", ints({5, 3, 9, 6})}, {"total", 4}}}};
+  EXPECT_EQ(verdict(run_text(globals_text, r)), "stuck"); // breaks fill's postcondition
+  r.outputs = {{"fill", 14, 1, {{"hist", ints({5, 3, 9, 6})}}}};
+  const Outcome o = run_text(globals_text, r); // total missing: keeps 0
+  EXPECT_EQ(verdict(o), "stuck");
+  ASSERT_FALSE(o.defaults_used.empty());
+  EXPECT_NE(o.defaults_used.back().find("the global total keeps 0"), std::string::npos)
+      << o.defaults_used.back();
+}
+
+TEST(GiantStep, LoopWritingAGlobalArrayTakesTheOracleValuesItsWritesClauseAllows) {
+  RunSpec r;
+  r.policy.all_giant = true;
+  const ir::SubcontractOutput fill{"fill", 14, 1, {{"hist", ints({5, 3, 9, 6})}, {"total", 3}}};
+  r.outputs = {fill, {"loop@16", 16, 1, {{"k", 2}, {"hist", ints({5, 3, 0, 0})}}}};
+  EXPECT_EQ(verdict(run_text(globals_text, r)), "ok"); // hist[2 .. 3] are not the loop's
+  r.outputs = {fill, {"loop@16", 16, 1, {{"k", 2}, {"hist", ints({5, 4, 0, 0})}}}};
+  EXPECT_EQ(verdict(run_text(globals_text, r)), "failure assertion a");
+  r.outputs = {fill, {"loop@16", 16, 1, {{"k", 2}, {"hist", ints({7, 3, 9, 6})}}}};
+  EXPECT_EQ(verdict(run_text(globals_text, r)), "stuck"); // breaks the invariant
+}
+
+} // namespace
+} // namespace triage::rac::test
