@@ -45,11 +45,15 @@ Ctx Machine::contract_ctx(const ir::Annotation &a, const Value *result) {
 
 void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
   for (const auto &a : f.contract) {
-    if (a.kind != AnnotKind::Requires) continue;
+    const bool typically = a.kind == AnnotKind::Typically && !site && cfg_.assume_typically;
+    if (a.kind != AnnotKind::Requires && !typically) continue;
     if (eval_bool(*a.expr, contract_ctx(a, nullptr))) continue;
     if (!site) // the entry function's precondition is assumed
       stop(OutcomeKind::OutsidePrecondition,
-           "the input does not satisfy the precondition " + a.id + " of " + f.name, loc(a));
+           "the input does not satisfy the " +
+               std::string(typically ? "typically clause " : "precondition ") + a.id + " of " +
+               f.name,
+           loc(a));
     // A goal of the caller: report it in the caller's state, with the arguments.
     const Frame &caller = frames_[frames_.size() - 2];
     if (passes_over(ir::GoalRef{GoalKind::CallPrecondition, a.id, caller.fn->name, loc(*site)}))

@@ -11,6 +11,7 @@ namespace triage::rac {
 using ir::BinOp;
 using ir::ExprKind;
 using ir::GoalKind;
+using namespace vcgen;
 
 namespace {
 
@@ -59,8 +60,13 @@ Ctx Machine::annot_ctx(const ir::Annotation &a) {
   return c;
 }
 
+// Every boolean the run branches on is a decision of the symbolic shadow: conditions of the
+// code, operands of connectives, quantifier instances, annotations.
 bool Machine::eval_bool(const ir::Expr &e, const Ctx &c) {
-  return truth(eval(e, c));
+  const Value v = eval(e, c);
+  const bool b = truth(v);
+  if (v.sym) decide(v.kind == Value::Kind::Bool ? v.sym : mk_not(mk_eq(v.sym, mk_int(0))), b);
+  return b;
 }
 
 Value Machine::eval(const ir::Expr &e, const Ctx &c) {
@@ -141,12 +147,15 @@ Value Machine::lookup(const ir::Expr &e, const Ctx &c) {
   not_executable("'" + e.name + "' is not bound", c);
 }
 
-Value Machine::machine_result(BigInt r, const ir::Type &t, const Ctx &c) {
+Value Machine::machine_result(BigInt r, const Term &sym, const ir::Type &t, const Ctx &c) {
   // Exact integers could grow until one operation takes forever (x := x * x in a loop).
   if (r.backend().size() > max_integer_limbs)
     stop(OutcomeKind::LimitReached, "an integer grew beyond 2^65536", c.logic ? c.at : cur_at_);
-  if (c.logic || !t.is_machine() || t.fits(r)) return Value::integer(std::move(r));
-  if (!t.is_signed()) return Value::integer(wrap(r, t));
+  if (c.logic || !t.is_machine()) return Value::integer(std::move(r)).with(sym);
+  const bool fits = t.fits(r);
+  if (!t.is_signed()) return Value::integer(wrap(r, t)).with(sym ? wrap_term(sym, t) : nullptr);
+  if (sym) decide(in_range_term(sym, t), fits);
+  if (fits) return Value::integer(std::move(r)).with(sym);
   rte(GoalKind::RteOverflow, "the result " + r.str() + " does not fit in " + t.str());
 }
 
@@ -154,10 +163,13 @@ Value Machine::unary(const ir::Expr &e, const Ctx &c) {
   const Value a = eval(*e.args[0], c);
   switch (e.unop) {
   case ir::UnOp::Not:
-    return Value::boolean(!truth(a));
+    return Value::boolean(!truth(a)).with(
+        a.sym ? mk_not(a.kind == Value::Kind::Bool ? a.sym : mk_not(mk_eq(a.sym, mk_int(0))))
+              : nullptr);
   case ir::UnOp::Neg:
-    return machine_result(-a.num, e.type, c);
+    return machine_result(-a.num, a.sym ? mk_neg(a.sym) : nullptr, e.type, c);
   case ir::UnOp::BitNot:
+    pin(a, "a bitwise operation");
     if (e.type.is_machine() && !e.type.is_signed())
       return Value::integer(e.type.max_value() - a.num);
     return Value::integer(-a.num - 1);
@@ -185,6 +197,35 @@ Value Machine::binary(const ir::Expr &e, const Ctx &c) {
 }
 
 Value Machine::compare(BinOp op, const Value &a, const Value &b) {
+  const Value r = compare_values(op, a, b);
+  if (!a.sym && !b.sym) return r;
+  if (a.kind == Value::Kind::Bool || b.kind == Value::Kind::Bool) {
+    auto as_bool = [&](const Value &v) {
+      return v.kind == Value::Kind::Bool ? term(v) : mk_not(mk_eq(term(v), mk_int(0)));
+    };
+    const Term eq = mk_iff(as_bool(a), as_bool(b));
+    return r.with(op == BinOp::Eq ? eq : mk_not(eq));
+  }
+  // Pointers in different blocks compare by their blocks, which are concrete.
+  if (a.kind == Value::Kind::Ptr && (a.block != b.block || a.block < 0)) return r;
+  const Term x = term(a), y = term(b);
+  switch (op) {
+  case BinOp::Eq:
+    return r.with(mk_eq(x, y));
+  case BinOp::Ne:
+    return r.with(mk_not(mk_eq(x, y)));
+  case BinOp::Lt:
+    return r.with(mk_lt(x, y));
+  case BinOp::Le:
+    return r.with(mk_le(x, y));
+  case BinOp::Gt:
+    return r.with(mk_lt(y, x));
+  default:
+    return r.with(mk_le(y, x));
+  }
+}
+
+Value Machine::compare_values(BinOp op, const Value &a, const Value &b) {
   if (a.kind == Value::Kind::Bool || b.kind == Value::Kind::Bool) {
     const bool eq = truth(a) == truth(b);
     return Value::boolean(op == BinOp::Eq ? eq : !eq);
@@ -213,34 +254,43 @@ Value Machine::compare(BinOp op, const Value &a, const Value &b) {
 
 Value Machine::arith(const ir::Expr &e, const Value &a, const Value &b, const Ctx &c) {
   const ir::Type &t = e.type;
+  const bool sym = a.sym || b.sym;
+  // The shadow of the result of `op`, when an operand has one.
+  auto shadow = [&](Term (*op)(const Term &, const Term &)) -> Term {
+    return sym ? op(term(a), term(b)) : nullptr;
+  };
   if (a.kind == Value::Kind::Ptr) {
     if (b.kind == Value::Kind::Ptr) // p - q
-      return machine_result(a.num - b.num, t, c);
+      return machine_result(a.num - b.num, a.block == b.block ? shadow(mk_sub) : nullptr, t, c);
     return Value::pointer(a.block,
-                          e.binop == BinOp::Add ? BigInt(a.num + b.num) : BigInt(a.num - b.num));
+                          e.binop == BinOp::Add ? BigInt(a.num + b.num) : BigInt(a.num - b.num))
+        .with(shadow(e.binop == BinOp::Add ? mk_add : mk_sub));
   }
   switch (e.binop) {
   case BinOp::Add:
-    return machine_result(a.num + b.num, t, c);
+    return machine_result(a.num + b.num, shadow(mk_add), t, c);
   case BinOp::Sub:
-    return machine_result(a.num - b.num, t, c);
+    return machine_result(a.num - b.num, shadow(mk_sub), t, c);
   case BinOp::Mul:
-    return machine_result(a.num * b.num, t, c);
+    return machine_result(a.num * b.num, shadow(mk_mul), t, c);
   case BinOp::Div:
   case BinOp::Mod:
+    if (b.sym) decide(mk_not(mk_eq(b.sym, mk_int(0))), b.num != 0);
     if (b.num == 0) {
       if (c.logic) not_executable("division by zero in '" + ir::print(e) + "'", c);
       rte(GoalKind::RteDivision, "division by zero in '" + ir::print(e) + "'");
     }
     // cpp_int division truncates toward zero and % takes the sign of the dividend, as in C.
-    return machine_result(e.binop == BinOp::Div ? BigInt(a.num / b.num) : BigInt(a.num % b.num), t,
-                          c);
+    return machine_result(e.binop == BinOp::Div ? BigInt(a.num / b.num) : BigInt(a.num % b.num),
+                          shadow(e.binop == BinOp::Div ? mk_tdiv : mk_tmod), t, c);
   case BinOp::Shl:
   case BinOp::Shr:
-    return shift(e, a.num, b.num, c);
+    return shift(e, a, b, c);
   case BinOp::BitAnd:
   case BinOp::BitOr:
   case BinOp::BitXor: {
+    pin(a, "a bitwise operation");
+    pin(b, "a bitwise operation");
     const unsigned bits = t.is_machine() ? unsigned(t.bits()) : width_for(a.num, b.num);
     const bool is_signed = !t.is_machine() || t.is_signed();
     const BigInt x = to_bits(a.num, bits), y = to_bits(b.num, bits);
@@ -255,8 +305,10 @@ Value Machine::arith(const ir::Expr &e, const Value &a, const Value &b, const Ct
   not_executable("unexpected operator in '" + ir::print(e) + "'", c);
 }
 
-Value Machine::shift(const ir::Expr &e, const BigInt &a, const BigInt &b, const Ctx &c) {
+Value Machine::shift(const ir::Expr &e, const Value &va, const Value &vb, const Ctx &c) {
   const ir::Type &t = e.type;
+  const BigInt &a = va.num, &b = vb.num;
+  pin(vb, "a shift by a symbolic amount");
   const bool code_machine = !c.logic && t.is_machine();
   if (code_machine) {
     if (b < 0 || b >= t.bits())
@@ -267,16 +319,25 @@ Value Machine::shift(const ir::Expr &e, const BigInt &a, const BigInt &b, const 
     not_executable("shift by " + b.str() + " in '" + ir::print(e) + "'", c);
   }
   const unsigned n = static_cast<unsigned>(b);
-  if (e.binop == BinOp::Shl) return machine_result(a << n, t, c);
+  const Term factor = mk_int(BigInt(1) << n);
+  if (e.binop == BinOp::Shl)
+    return machine_result(a << n, va.sym ? mk_mul(va.sym, factor) : nullptr, t, c);
   // Right shift: floor division by 2^n (an arithmetic shift for negative values).
-  return Value::integer(a >= 0 ? BigInt(a >> n) : BigInt(-((-a - 1) >> n) - 1));
+  return Value::integer(a >= 0 ? BigInt(a >> n) : BigInt(-((-a - 1) >> n) - 1))
+      .with(va.sym ? mk_ediv(va.sym, factor) : nullptr);
 }
 
 Value Machine::cast(const ir::Expr &e, const Ctx &c) {
   Value v = eval(*e.args[0], c);
   const ir::Type &t = e.cast_to;
-  if (!t.is_machine() || t.fits(v.num)) return v;
-  if (c.logic || !t.is_signed()) return Value::integer(wrap(v.num, t));
+  if (!t.is_machine() || v.kind != Value::Kind::Int) return v;
+  const bool fits = t.fits(v.num);
+  if (c.logic || !t.is_signed()) {
+    if (v.sym) decide(in_range_term(v.sym, t), fits);
+    return fits ? v : Value::integer(wrap(v.num, t)).with(v.sym ? wrap_term(v.sym, t) : nullptr);
+  }
+  if (v.sym) decide(in_range_term(v.sym, t), fits);
+  if (fits) return v;
   rte(GoalKind::RteOverflow, "converting " + v.num.str() + " to " + t.str());
 }
 
@@ -290,7 +351,7 @@ std::string Machine::describe_access(const Value &ptr, const Memory &m) const {
 
 Value Machine::load(const Value &ptr, const ir::Expr &e, const Ctx &c) {
   const Memory &m = *c.here.mem;
-  if (m.check(ptr) == Memory::Access::Ok) return m.read(ptr);
+  if (access(m, ptr) == Memory::Access::Ok) return read(m, ptr);
   if (c.logic) not_executable("'" + ir::print(e) + "' reads " + describe_access(ptr, m), c);
   rte(GoalKind::RteMemory, "'" + ir::print(e) + "' reads " + describe_access(ptr, m));
 }
@@ -323,9 +384,10 @@ LocSet Machine::eval_locations(const std::vector<ir::Location> &locs, const Ctx 
     }
     const Value p = eval(*l.ptr, c);
     if (p.block < 0) continue; // no cell: nothing to allow
-    BigInt lo = l.lo ? eval(*l.lo, c).num : BigInt(0);
-    BigInt hi = l.hi ? eval(*l.hi, c).num : lo;
-    set.add_cells(p.block, p.num + lo, p.num + hi);
+    const Value lo = l.lo ? eval(*l.lo, c) : Value::integer(0);
+    const Value hi = l.hi ? eval(*l.hi, c) : lo;
+    if (p.sym || lo.sym || hi.sym) note_concretized("a writes clause with symbolic bounds");
+    set.add_cells(p.block, p.num + lo.num, p.num + hi.num);
   }
   return set;
 }
@@ -334,11 +396,16 @@ Value Machine::valid(const ir::Expr &e, const Ctx &c) {
   const Memory &m = *c.here.mem;
   for (const auto &l : e.locs) {
     const Value p = eval(*l.ptr, c);
-    const BigInt lo = l.lo ? eval(*l.lo, c).num : BigInt(0);
-    const BigInt hi = l.hi ? eval(*l.hi, c).num : lo;
-    if (hi < lo) continue; // an empty range is valid
-    if (m.check(Value::pointer(p.block, p.num + lo)) != Memory::Access::Ok ||
-        m.check(Value::pointer(p.block, p.num + hi)) != Memory::Access::Ok)
+    const Value lo = l.lo ? eval(*l.lo, c) : Value::integer(0);
+    const Value hi = l.hi ? eval(*l.hi, c) : lo;
+    const bool empty = hi.num < lo.num;
+    if (lo.sym || hi.sym) decide(mk_lt(term(hi), term(lo)), empty);
+    if (empty) continue; // an empty range is valid
+    auto at = [&](const Value &k) {
+      return Value::pointer(p.block, p.num + k.num)
+          .with(p.sym || k.sym ? mk_add(term(p), term(k)) : nullptr);
+    };
+    if (access(m, at(lo)) != Memory::Access::Ok || access(m, at(hi)) != Memory::Access::Ok)
       return Value::boolean(false);
   }
   return Value::boolean(true);
@@ -352,8 +419,10 @@ Value Machine::separated(const ir::Expr &e, const Ctx &c) {
   std::vector<Range> ranges;
   for (const auto &l : e.locs) {
     const Value p = eval(*l.ptr, c);
-    const BigInt lo = l.lo ? eval(*l.lo, c).num : BigInt(0);
-    const BigInt hi = l.hi ? eval(*l.hi, c).num : lo;
+    const Value vlo = l.lo ? eval(*l.lo, c) : Value::integer(0);
+    const Value vhi = l.hi ? eval(*l.hi, c) : vlo;
+    if (p.sym || vlo.sym || vhi.sym) note_concretized("separated() with symbolic bounds");
+    const BigInt &lo = vlo.num, &hi = vhi.num;
     if (p.block >= 0 && lo <= hi)
       ranges.push_back(Range{p.block, p.num + lo, p.num + hi});
     else

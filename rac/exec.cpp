@@ -58,9 +58,9 @@ void Machine::store(const ir::Expr &lhs, const Value &v) {
     return;
   }
   const Value p = eval(*lhs.args[0], code_ctx());
-  if (mem_.check(p) != Memory::Access::Ok)
+  if (access(mem_, p) != Memory::Access::Ok)
     rte(GoalKind::RteMemory, "'" + ir::print(lhs) + "' writes " + describe_access(p, mem_));
-  mem_.write(p, v);
+  write(p, v);
 }
 
 void Machine::check_assertion(const ir::Annotation &a, GoalKind kind) {

@@ -9,16 +9,18 @@
 namespace triage::rac {
 
 Value Machine::input_value(const ir::Json &j, const ir::Type &t, const std::string &name,
-                           const ir::SrcLoc &at) {
+                           const ir::SrcLoc &at, bool cell) {
+  auto scalar = [&](Value v) { return cell ? v : symbolic_value(v, name, t); };
   auto bad = [&](const std::string &why) -> Value {
     throw ir::Error(at, "input " + name + " = " + j.dump() + ": " + why);
   };
-  if (t.is_bool()) return j.is_bool() ? Value::boolean(j.as_bool()) : bad("a boolean is expected");
+  if (t.is_bool())
+    return j.is_bool() ? scalar(Value::boolean(j.as_bool())) : bad("a boolean is expected");
   if (t.is_numeric()) {
     auto i = j.integer();
     if (!i) return bad("an integer is expected");
     if (!t.fits(*i)) return bad("outside the range of " + t.str());
-    return Value::integer(*i);
+    return scalar(Value::integer(*i));
   }
   if (j.is_null()) return Value::null();
   if (!j.is_array()) return bad("an array (the pointed block's contents) or null is expected");
@@ -27,10 +29,12 @@ Value Machine::input_value(const ir::Json &j, const ir::Type &t, const std::stri
     return bad("more cells than the memory limit of " + std::to_string(cfg_.cell_limit));
   std::vector<Value> values;
   for (size_t i = 0; i < cells.size(); ++i)
-    values.push_back(input_value(cells[i], t.pointee(), name + "[" + std::to_string(i) + "]", at));
+    values.push_back(
+        input_value(cells[i], t.pointee(), name + "[" + std::to_string(i) + "]", at, true));
   const int id = mem_.create(name, t.pointee(), cells.size());
   for (size_t i = 0; i < values.size(); ++i)
     mem_.write_cell(id, i, std::move(values[i]));
+  symbolic_block(id, name, true);
   return Value::pointer(id, 0);
 }
 
@@ -67,7 +71,9 @@ void Machine::setup_globals() {
                               " values is expected");
     for (size_t i = 0; i < j->as_array().size(); ++i)
       mem_.write_cell(
-          id, i, input_value(j->as_array()[i], g.type, g.name + "[" + std::to_string(i) + "]", at));
+          id, i,
+          input_value(j->as_array()[i], g.type, g.name + "[" + std::to_string(i) + "]", at, true));
+    symbolic_block(id, g.name, false);
     if (j->as_array().size() < len)
       report_default("input " + g.name + ": cells from " + std::to_string(j->as_array().size()) +
                      " on are 0");

@@ -45,6 +45,13 @@ struct Config {
   /// go on from): true records the failure in Outcome::passed_over and the run goes on as if the
   /// annotation held. Whether a goal fails *after* another one does is what a diagnosis asks.
   std::function<bool(const ir::GoalRef &)> go_past;
+  /// The symbolic shadow (dse): inputs and giant-step outputs become terms (named after the
+  /// input, `t[..]` blocks as arrays, lengths `t#len`), every value carries its term and every
+  /// decision that depends on them is told to the oracle source (OracleSource::on_decision).
+  bool symbolic = false;
+  /// The entry function's `typically` clauses are assumed like its precondition (a false one
+  /// ends the run `outside_precondition`): the test generator's reduced input domain.
+  bool assume_typically = false;
 };
 
 enum class OutcomeKind { Ok, Failure, Stuck, OutsidePrecondition, NotExecutable, LimitReached };
@@ -68,9 +75,17 @@ struct Outcome {
   long steps = 0;
   /// With Config::go_past: the annotation failures the run went past, in order, each goal once.
   std::vector<ir::GoalRef> passed_over;
+  /// With Config::symbolic: the operations whose symbolic shadow was replaced by its concrete
+  /// value (bitwise operations, symbolic shift amounts, ...): decisions after them may miss
+  /// inputs, so an exploration that met one is not complete.
+  std::vector<std::string> concretized;
   /// The state of `state` as JSON: {"variables": {...}, "globals": {...}, "memory": {...}}.
   ir::Json state_json;
 };
+
+/// The name of the symbolic constant (Config::symbolic) that stands for the output `name` (a
+/// variable, "result", or a block, then an array of cells) of a giant step.
+std::string output_symbol(const GiantStep &step, const std::string &name);
 
 /// Checks the lemma with id `lemma_id` by evaluation (goal kind `lemma`): ok, failure, or not
 /// executable when a quantifier of it cannot be enumerated. Uses cfg's limits only.

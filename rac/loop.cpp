@@ -10,9 +10,8 @@ namespace triage::rac {
 using ir::AnnotKind;
 using ir::GoalKind;
 
-BigInt Machine::variant_value(const ir::Annotation &a) {
-  const Value v = eval(*a.expr, annot_ctx(a));
-  return v.num;
+Value Machine::variant_value(const ir::Annotation &a) {
+  return eval(*a.expr, annot_ctx(a));
 }
 
 Flow Machine::exec_loop(const ir::Stmt &s) {
@@ -50,14 +49,16 @@ Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_bloc
   const std::string fn = top().fn->name;
   // The variants' values when the iteration starts; they must be non-negative, which is
   // checked when the iteration ends (docs/rac.md), so that what fails inside comes first.
-  std::vector<std::pair<const ir::Annotation *, BigInt>> variants;
+  std::vector<std::pair<const ir::Annotation *, Value>> variants;
   for (const auto &a : s.annots)
     if (a.kind == AnnotKind::Variant) variants.emplace_back(&a, variant_value(a));
   auto check_nonneg = [&] {
-    for (const auto &[a, v] : variants)
-      if (v < 0)
+    for (const auto &[a, v] : variants) {
+      if (v.sym) decide(vcgen::mk_le(vcgen::mk_int(0), v.sym), v.num >= 0);
+      if (v.num < 0)
         fail_annot(GoalKind::LoopVariantNonneg, *a, fn,
-                   "the variant is " + v.str() + " when an iteration starts");
+                   "the variant is " + v.num.str() + " when an iteration starts");
+    }
   };
   const Snapshot start = snapshot();
   Ctx wc = code_ctx();
@@ -75,10 +76,12 @@ Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_bloc
     if (a.kind == AnnotKind::Invariant) check_assertion(a, GoalKind::LoopInvariantPreserved);
   check_nonneg();
   for (const auto &[a, before] : variants) {
-    const BigInt after = variant_value(*a);
-    if (!(after < before))
+    const Value after = variant_value(*a);
+    const bool decreases = after.num < before.num;
+    if (after.sym || before.sym) decide(vcgen::mk_lt(term(after), term(before)), decreases);
+    if (!decreases)
       fail_annot(GoalKind::LoopVariantDecrease, *a, fn,
-                 "the variant goes from " + before.str() + " to " + after.str());
+                 "the variant goes from " + before.num.str() + " to " + after.num.str());
   }
   // Only what existed before the loop is constrained: its own locals and new blocks are free.
   VarMap vars_now;

@@ -138,9 +138,12 @@ private:
   Value unary(const ir::Expr &e, const Ctx &c);
   Value binary(const ir::Expr &e, const Ctx &c);
   Value arith(const ir::Expr &e, const Value &a, const Value &b, const Ctx &c);
-  Value shift(const ir::Expr &e, const BigInt &a, const BigInt &b, const Ctx &c);
+  Value shift(const ir::Expr &e, const Value &a, const Value &b, const Ctx &c);
   Value compare(ir::BinOp op, const Value &a, const Value &b);
-  Value machine_result(BigInt r, const ir::Type &t, const Ctx &c);
+  static Value compare_values(ir::BinOp op, const Value &a, const Value &b);
+  /// The result r (shadow `sym`, null when concrete) of an operation of type t: in code, a
+  /// signed overflow is a runtime error and unsigned arithmetic wraps.
+  Value machine_result(BigInt r, const vcgen::Term &sym, const ir::Type &t, const Ctx &c);
   Value cast(const ir::Expr &e, const Ctx &c);
   Value load(const Value &ptr, const ir::Expr &e, const Ctx &c);
   Value at_label(const ir::Expr &e, const Ctx &c);
@@ -153,8 +156,30 @@ private:
   Value quantifier(const ir::Expr &e, const Ctx &c);
   bool enumerate(const ir::Expr &q, const std::vector<ir::BinderRange> &ranges, size_t k,
                  const Ctx &c);
-  std::optional<BigInt> bound_value(const std::vector<ir::QuantBound> &bounds, bool lower,
-                                    const Ctx &c);
+  std::optional<Value> bound_value(const std::vector<ir::QuantBound> &bounds, bool lower,
+                                   const Ctx &c);
+
+  // ---- the symbolic shadow (shadow.cpp) ----
+  vcgen::Term term(const Value &v) const; ///< the shadow, or the concrete value as a literal
+  void decide(const vcgen::Term &cond, bool outcome);
+  void pin(const Value &v, const std::string &why);
+  void note_concretized(const std::string &why);
+  static vcgen::Term in_range_term(const vcgen::Term &t, const ir::Type &type);
+  static vcgen::Term wrap_term(const vcgen::Term &t, const ir::Type &type);
+  vcgen::Term cells_term(const Memory &m, int id);
+  vcgen::Term length_term(const Block &b) const;
+  /// Memory::check, with the bounds decision when the offset or the length is symbolic.
+  Memory::Access access(const Memory &m, const Value &ptr);
+  Value read(const Memory &m, const Value &ptr); ///< a checked cell, with its shadow
+  void write(const Value &ptr, const Value &v);  ///< a checked cell of mem_
+  /// v with a fresh symbolic constant `name` of type `type` as its shadow (Config::symbolic).
+  Value symbolic_value(const Value &v, const std::string &name, const ir::Type &type);
+  /// The shadow of the cells a giant step took from its oracle: fresh, named by output_symbol.
+  void symbolic_step_cells(const GiantStep &gs, int id, const std::vector<size_t> &taken);
+  /// output_value, with a fresh shadow named by output_symbol (Config::symbolic).
+  Value step_output(const GiantStep &gs, const std::string &name, const ir::Json &j,
+                    const ir::Type &t, const ir::SrcLoc &at);
+  void symbolic_block(int id, const std::string &name, bool length_too);
 
   // ---- statements (exec.cpp) ----
   Flow exec_block(const ir::Block &b);
@@ -181,7 +206,7 @@ private:
   // ---- loops (loop.cpp) ----
   Flow exec_loop(const ir::Stmt &s);
   Flow iteration(const ir::Stmt &s, const Snapshot &entry, int first_block);
-  BigInt variant_value(const ir::Annotation &a);
+  Value variant_value(const ir::Annotation &a);
 
   // ---- giant steps and oracle values (giant_step.cpp, oracle_values.cpp) ----
   GiantStep begin_giant_step(const std::string &name, int line);
@@ -197,8 +222,9 @@ private:
   // ---- inputs.cpp ----
   void setup_globals();
   std::vector<Value> setup_params(const ir::Function &f);
+  /// An input from its JSON form; `cell`: a cell of an input block (the block has the shadow).
   Value input_value(const ir::Json &j, const ir::Type &t, const std::string &name,
-                    const ir::SrcLoc &at);
+                    const ir::SrcLoc &at, bool cell = false);
 };
 
 } // namespace triage::rac

@@ -3,7 +3,7 @@
 namespace triage::rac {
 
 int Memory::create(std::string name, const ir::Type &elem, size_t len) {
-  auto b = std::make_shared<Block>(Block{std::move(name), elem, {}, true});
+  auto b = std::make_shared<Block>(Block{std::move(name), elem, {}, true, nullptr, nullptr});
   b->cells.assign(len, default_value(elem));
   blocks_.push_back(std::move(b));
   total_cells_ += len;
@@ -45,6 +45,12 @@ void Memory::write(const Value &ptr, Value v) {
 
 void Memory::write_cell(int id, size_t offset, Value v) {
   writable(id).cells.at(offset) = std::move(v);
+}
+
+void Memory::set_shadow(int id, vcgen::Term cells, vcgen::Term length) {
+  Block &b = writable(id);
+  if (cells) b.cells_sym = std::move(cells);
+  if (length) b.length_sym = std::move(length);
 }
 
 int Memory::latest(const std::string &name) const {

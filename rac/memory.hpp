@@ -16,6 +16,10 @@ struct Block {
   ir::Type elem;    ///< type of its cells
   std::vector<Value> cells;
   bool alive = true; ///< false once the function owning a local array has returned
+  /// Symbolic shadow (Config::symbolic): the cells as an array term, authoritative over the
+  /// cells' own shadows once set (an input block, or a block read or written at a symbolic
+  /// offset); and the length as a term for input blocks. Null: concrete.
+  vcgen::Term cells_sym, length_sym;
 };
 
 class Memory {
@@ -33,6 +37,8 @@ public:
   const Value &read(const Value &ptr) const;
   void write(const Value &ptr, Value v);
   void write_cell(int id, size_t offset, Value v);
+  /// Sets the symbolic shadows of a block (null: unchanged).
+  void set_shadow(int id, vcgen::Term cells, vcgen::Term length = nullptr);
   /// The most recently created live block of that name, -1 when there is none.
   int latest(const std::string &name) const;
   /// A unique printable name: the block's name, with `#k` when several blocks share it.

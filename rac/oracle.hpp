@@ -6,6 +6,7 @@
 #include "ir/ast.hpp"
 #include "ir/counterexample.hpp"
 #include "ir/json.hpp"
+#include "vcgen/term.hpp"
 
 #include <optional>
 #include <string>
@@ -23,11 +24,33 @@ public:
   /// The value after giant step `step` of the variable, block (by block name) or "result"
   /// called `name`; nullopt when the source has none (the run keeps a default).
   virtual std::optional<ir::Json> output(const GiantStep &step, const std::string &name) = 0;
+  /// The value after giant step `step` of the block called `name`, of `length` cells (an array).
+  virtual std::optional<ir::Json> output_block(const GiantStep &step, const std::string &name,
+                                               size_t length) {
+    (void)length;
+    return output(step, name);
+  }
   /// Called at each branch decision of the code (if, while, conditional expression) with the
   /// condition and the way it went.
   virtual void on_branch(const ir::Expr &cond, bool outcome) {
     (void)cond;
     (void)outcome;
+  }
+  /// With Config::symbolic: called at each decision of the run that depends on the symbolic
+  /// inputs (branches of the code, connectives and quantifier instances of annotations, runtime
+  /// checks), with the condition as a term and the way it went.
+  virtual void on_decision(const vcgen::Term &cond, bool outcome) {
+    (void)cond;
+    (void)outcome;
+  }
+  /// With Config::symbolic: a fresh symbolic constant the run introduced (an input, or a giant
+  /// step's output) and the type of its values; for an array of cells (sort Cells) the type of
+  /// a cell and, when fixed, the number of cells (an input block's length is `NAME#len`).
+  virtual void on_symbol(const vcgen::Term &symbol, const ir::Type &type,
+                         std::optional<size_t> cells) {
+    (void)symbol;
+    (void)type;
+    (void)cells;
   }
   /// Called when a variable of the quantifier q is about to be enumerated over lo .. hi (its
   /// range, ir/quantifier_range.hpp, evaluated with the variables before it fixed).

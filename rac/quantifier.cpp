@@ -17,21 +17,33 @@ Value Machine::quantifier(const ir::Expr &e, const Ctx &c) {
   return Value::boolean(r);
 }
 
-std::optional<BigInt> Machine::bound_value(const std::vector<ir::QuantBound> &bounds, bool lower,
-                                           const Ctx &c) {
-  std::optional<BigInt> best;
+std::optional<Value> Machine::bound_value(const std::vector<ir::QuantBound> &bounds, bool lower,
+                                          const Ctx &c) {
+  std::vector<Value> values;
   for (const ir::QuantBound &b : bounds) {
-    BigInt v = b.offset;
+    Value v = Value::integer(b.offset);
     bool ok = true;
     for (const auto &[part, sign] : {std::pair{b.base, 1}, std::pair{b.minus, -1}}) {
-      if (!part) continue;
+      if (!part || !ok) continue;
       const Value x = eval(*part, c);
-      ok = ok && x.kind == Value::Kind::Int;
-      if (ok) v += sign * x.num;
+      ok = x.kind == Value::Kind::Int;
+      if (!ok) continue;
+      const vcgen::Term t = v.sym || x.sym ? (sign > 0 ? vcgen::mk_add(term(v), term(x))
+                                                       : vcgen::mk_sub(term(v), term(x)))
+                                           : nullptr;
+      v = Value::integer(v.num + sign * x.num).with(t);
     }
-    if (ok && (!best || (lower ? v > *best : v < *best))) best = v;
+    if (ok) values.push_back(std::move(v));
   }
-  return best;
+  if (values.empty()) return std::nullopt;
+  const auto best = std::ranges::max_element(values, [&](const Value &a, const Value &b) {
+    return lower ? a.num < b.num : b.num < a.num;
+  });
+  // The tightest bound is a decision when the bounds are symbolic.
+  for (const Value &v : values)
+    if (&v != &*best && (v.sym || best->sym))
+      decide(lower ? vcgen::mk_le(term(v), term(*best)) : vcgen::mk_le(term(*best), term(v)), true);
+  return *best;
 }
 
 bool Machine::enumerate(const ir::Expr &q, const std::vector<ir::BinderRange> &ranges, size_t k,
@@ -57,11 +69,19 @@ bool Machine::enumerate(const ir::Expr &q, const std::vector<ir::BinderRange> &r
     not_executable("cannot enumerate the " + b.type.str() + " values of '" + b.name + "' in '" +
                        ir::print(q) + "'",
                    c);
-  std::optional<BigInt> lo = bound_value(ranges[k].lower, true, c);
-  std::optional<BigInt> hi = bound_value(ranges[k].upper, false, c);
-  if (b.type.is_machine() && b.type.bits() <= 16) { // small types: their range bounds them
-    if (!lo || *lo < b.type.min_value()) lo = b.type.min_value();
-    if (!hi || *hi > b.type.max_value()) hi = b.type.max_value();
+  std::optional<Value> lo = bound_value(ranges[k].lower, true, c);
+  std::optional<Value> hi = bound_value(ranges[k].upper, false, c);
+  // A machine type cuts the range; the cut bound is concrete.
+  auto cut = [&](std::optional<Value> &v, const BigInt &limit, bool lower, bool whole) {
+    if ((!v && whole) || (v && (lower ? v->num < limit : v->num > limit))) {
+      if (v) pin(*v, "a quantifier range cut by its variable's type");
+      v = Value::integer(limit);
+    }
+  };
+  const bool small = b.type.is_machine() && b.type.bits() <= 16; // enumerated whole
+  if (small) {
+    cut(lo, b.type.min_value(), true, true);
+    cut(hi, b.type.max_value(), false, true);
   }
   if (!lo || !hi)
     not_executable("the quantifier over '" + b.name + "' cannot be executed: its guard gives " +
@@ -71,12 +91,20 @@ bool Machine::enumerate(const ir::Expr &q, const std::vector<ir::BinderRange> &r
                        " (write it as 'lo <= " + b.name + " < hi ==> ...')",
                    c);
   if (b.type.is_machine()) {
-    if (*lo < b.type.min_value()) lo = b.type.min_value();
-    if (*hi > b.type.max_value()) hi = b.type.max_value();
+    cut(lo, b.type.min_value(), true, false);
+    cut(hi, b.type.max_value(), false, false);
   }
-  oracle_.on_range(q, b.name, *lo, *hi);
-  for (BigInt v = *lo; v <= *hi; ++v)
-    if (auto r = visit(Value::integer(v))) return *r;
+  oracle_.on_range(q, b.name, lo->num, hi->num);
+  // Each instance is a decision `x <= hi` of the shadow, as in a loop over the range.
+  const bool sym = lo->sym || hi->sym;
+  for (BigInt v = lo->num;; ++v) {
+    const Value x = Value::integer(v).with(
+        lo->sym ? vcgen::mk_add(lo->sym, vcgen::mk_int(v - lo->num)) : nullptr);
+    const bool in = v <= hi->num;
+    if (sym) decide(vcgen::mk_le(term(x), term(*hi)), in);
+    if (!in) break;
+    if (auto r = visit(x)) return *r;
+  }
   return forall;
 }
 

@@ -30,6 +30,12 @@ Value Value::pointer(int block, BigInt offset) {
   return x;
 }
 
+Value Value::with(vcgen::Term t) const {
+  Value x = *this;
+  x.sym = t && t->op != vcgen::Op::IntLit && t->op != vcgen::Op::BoolLit ? std::move(t) : nullptr;
+  return x;
+}
+
 bool operator==(const Value &a, const Value &b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {

@@ -1,0 +1,221 @@
+// Generational search (Godefroid et al., SAGE): each run's decisions after its bound are negated
+// one at a time, each satisfiable negation is a new run whose bound is just past the negated
+// decision; runs are taken depth first. A path (its sequence of decisions) is run once.
+#include "dse/explore.hpp"
+
+#include "dse/symbolic_oracle.hpp"
+#include "ir/error.hpp"
+#include "vcgen/solver.hpp"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+namespace triage::dse {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using namespace vcgen;
+
+/// A structural hash of a term (the DAG is walked once): paths are compared by it.
+size_t term_hash(const Term &t, std::unordered_map<const Node *, size_t> &memo) {
+  if (auto it = memo.find(t.get()); it != memo.end()) return it->second;
+  size_t h = std::hash<int>()(int(t->op)) * 31 + std::hash<std::string>()(t->name);
+  h = h * 31 + std::hash<std::string>()(t->value.str()) + (t->bval ? 7 : 0);
+  for (const auto &a : t->args)
+    h = h * 1000003 + term_hash(a, memo);
+  memo.emplace(t.get(), h);
+  return h;
+}
+
+size_t path_hash(const std::vector<Decision> &path) {
+  std::unordered_map<const Node *, size_t> memo;
+  size_t h = path.size();
+  for (const auto &d : path)
+    h = h * 1000003 + term_hash(d.cond, memo) * 2 + (d.outcome ? 1 : 0);
+  return h;
+}
+
+Term taken(const Decision &d) {
+  return d.outcome ? d.cond : mk_not(d.cond);
+}
+
+Term in_range(const Term &t, const ir::Type &type) {
+  return mk_and(mk_le(mk_int(type.min_value()), t), mk_le(t, mk_int(type.max_value())));
+}
+
+class Explorer {
+public:
+  Explorer(const ir::Program &p, const Options &o, const ir::Function &f)
+      : p_(p), o_(o), f_(f), deadline_(Clock::now() + o.budget) {}
+
+  Result run() {
+    const auto start = Clock::now();
+    std::vector<Item> stack{{Assignment{}, 0}};
+    while (!stack.empty()) {
+      if (out_of_budget()) break;
+      Item item = std::move(stack.back());
+      stack.pop_back();
+      if (!visit(item, stack)) break;
+    }
+    r_.complete = incomplete_.empty() && stack.empty();
+    r_.incomplete_because.assign(incomplete_.begin(), incomplete_.end());
+    r_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    return std::move(r_);
+  }
+
+private:
+  struct Item {
+    Assignment a;
+    size_t bound = 0;
+  };
+  const ir::Program &p_;
+  const Options &o_;
+  const ir::Function &f_;
+  Clock::time_point deadline_;
+  std::map<std::string, Symbol> symbols_;
+  std::set<size_t> seen_;
+  std::set<std::string> incomplete_;
+  Result r_;
+
+  bool out_of_budget() {
+    if (Clock::now() >= deadline_)
+      incomplete_.insert("the time budget was reached");
+    else if (r_.paths >= o_.max_paths)
+      incomplete_.insert("the path budget was reached");
+    else if (r_.solver_calls >= o_.max_solver_calls)
+      incomplete_.insert("the solver-call budget was reached");
+    else
+      return false;
+    return true;
+  }
+
+  /// Runs one assignment and queues the runs its path leads to; false when the search is over.
+  bool visit(const Item &item, std::vector<Item> &stack) {
+    SymbolicOracle oracle(p_, f_, item.a, symbols_, o_.k);
+    rac::Config cfg;
+    cfg.function = f_.name;
+    cfg.oracle = &oracle;
+    cfg.symbolic = true;
+    cfg.assume_typically = o_.assume_typically;
+    cfg.policy = o_.policy;
+    cfg.step_limit = o_.run_steps;
+    cfg.time_limit =
+        std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()),
+                   std::chrono::milliseconds(10), std::chrono::milliseconds(5000));
+    Test test;
+    try {
+      test.outcome = rac::run(p_, cfg);
+    } catch (const ir::Error &e) { // an assignment the input types do not allow: not a run
+      incomplete_.insert(std::string("an input could not be built: ") + e.what());
+      return true;
+    }
+    ++r_.paths;
+    const std::vector<Decision> &path = oracle.path();
+    if (!seen_.insert(path_hash(path)).second) return true;
+    test.input = oracle.used();
+    test.decisions = path.size();
+    for (const auto &why : test.outcome.concretized)
+      incomplete_.insert("symbolic values were replaced by concrete ones at " + why);
+    if (test.outcome.kind == rac::OutcomeKind::LimitReached ||
+        test.outcome.kind == rac::OutcomeKind::NotExecutable)
+      incomplete_.insert("a run could not be completed (" + test.outcome.reason + ")");
+    r_.tests.push_back(test);
+    if (o_.on_test) o_.on_test(r_.tests.back(), r_.paths);
+    if (o_.target && test.outcome.kind == rac::OutcomeKind::Failure && test.outcome.goal &&
+        o_.target(*test.outcome.goal)) {
+      r_.found = r_.tests.size() - 1;
+      incomplete_.insert("the search stopped at the first counterexample");
+      return false;
+    }
+    size_t limit = path.size();
+    if (auto kx = oracle.k_exceeded()) {
+      limit = std::min(limit, *kx);
+      incomplete_.insert("the k-path bound (" + std::to_string(*o_.k) + " iterations) was hit");
+    }
+    std::vector<Term> prefix = domain();
+    for (size_t i = 0; i < item.bound && i < path.size(); ++i)
+      prefix.push_back(taken(path[i]));
+    for (size_t i = item.bound; i < limit; ++i) {
+      const bool repeated = std::any_of(path.begin(), path.begin() + long(i),
+                                        [&](const auto &d) { return d.cond == path[i].cond; });
+      if (!repeated) {
+        if (out_of_budget()) return false;
+        std::vector<Term> query = prefix;
+        query.push_back(mk_not(taken(path[i])));
+        if (auto a = solve(query)) stack.push_back({std::move(*a), i + 1});
+      }
+      prefix.push_back(taken(path[i]));
+    }
+    return true;
+  }
+
+  /// What every symbol's values must satisfy: their types, and input lengths within max_block.
+  std::vector<Term> domain() const {
+    std::vector<Term> d;
+    for (const auto &[name, s] : symbols_) {
+      const bool bounded = s.type.is_machine();
+      if (s.term->sort != Sort::Cells) {
+        if (bounded) d.push_back(in_range(s.term, s.type));
+        continue;
+      }
+      size_t cells = s.cells.value_or(size_t(o_.max_block));
+      if (!s.cells) {
+        const Term len = mk_const(name + "#len", Sort::Int);
+        d.push_back(mk_le(mk_int(0), len));
+        d.push_back(mk_le(len, mk_int(o_.max_block)));
+      }
+      if (bounded)
+        for (size_t i = 0; i < std::min<size_t>(cells, 4096); ++i)
+          d.push_back(in_range(mk_select(s.term, mk_int(BigInt(i))), s.type));
+    }
+    return d;
+  }
+
+  std::optional<Assignment> solve(const std::vector<Term> &query) {
+    ++r_.solver_calls;
+    auto b = make_z3_backend();
+    const Answer answer = b->check(query, o_.solver_timeout_s, 0);
+    if (answer == Answer::Unsat) return std::nullopt;
+    if (answer != Answer::Sat || !b->has_model()) {
+      incomplete_.insert("the solver could not decide a path condition");
+      return std::nullopt;
+    }
+    Assignment a;
+    for (const auto &[name, s] : symbols_) {
+      if (s.term->sort == Sort::Bool) {
+        a.scalars[name] = b->eval_bool(s.term).value_or(false) ? 1 : 0;
+        continue;
+      }
+      if (s.term->sort != Sort::Cells) {
+        a.scalars[name] = b->eval_int(s.term).value_or(0);
+        continue;
+      }
+      BigInt len = s.cells ? BigInt(*s.cells) : BigInt(0);
+      if (!s.cells) {
+        len = std::clamp(b->eval_int(mk_const(name + "#len", Sort::Int)).value_or(0), BigInt(0),
+                         BigInt(o_.max_block));
+        a.scalars[name + "#len"] = len;
+        if (len == o_.max_block)
+          incomplete_.insert("an input block reached --max-block " + std::to_string(o_.max_block));
+      }
+      auto &cells = a.cells[name];
+      for (BigInt i = 0; i < len; ++i)
+        cells[i] = b->eval_int(mk_select(s.term, mk_int(i))).value_or(0);
+    }
+    return a;
+  }
+};
+
+} // namespace
+
+Result explore(const ir::Program &p, const Options &opts) {
+  const ir::Function *f = p.function(opts.function);
+  if (!f || !f->body)
+    throw ir::Error(ir::SrcLoc{p.file, 1, 1},
+                    "no function with a body named '" + opts.function + "' to explore");
+  return Explorer(p, opts, *f).run();
+}
+
+} // namespace triage::dse

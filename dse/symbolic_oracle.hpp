@@ -1,0 +1,74 @@
+// The oracle source of the concolic engine: it gives the interpreter the inputs and giant-step
+// outputs of the current assignment of the symbolic constants (0 where it has none), and records
+// what the run tells it: the symbols it introduced, its decisions, its loop iterations.
+#pragma once
+
+#include "rac/interpreter.hpp"
+#include "rac/oracle.hpp"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace triage::dse {
+
+/// Values of the symbolic constants: scalars (booleans as 0 / 1, lengths `NAME#len`) and cells of
+/// arrays by index.
+struct Assignment {
+  std::map<std::string, ir::BigInt> scalars;
+  std::map<std::string, std::map<ir::BigInt, ir::BigInt>> cells;
+  ir::BigInt scalar(const std::string &name) const;
+  ir::BigInt cell(const std::string &name, const ir::BigInt &i) const;
+};
+
+struct Decision {
+  vcgen::Term cond;
+  bool outcome = false;
+};
+
+/// A symbolic constant the runs introduced, with what bounds its values.
+struct Symbol {
+  vcgen::Term term;
+  ir::Type type = ir::Type::integer(); ///< of the value, or of a cell for arrays
+  std::optional<size_t> cells;         ///< arrays: a fixed number of cells; nullopt: `NAME#len`
+};
+
+class SymbolicOracle : public rac::OracleSource {
+public:
+  SymbolicOracle(const ir::Program &p, const ir::Function &f, const Assignment &a,
+                 std::map<std::string, Symbol> &symbols, std::optional<int> k);
+
+  std::optional<ir::Json> input(const std::string &name) override;
+  std::optional<ir::Json> output(const rac::GiantStep &step, const std::string &name) override;
+  std::optional<ir::Json> output_block(const rac::GiantStep &step, const std::string &name,
+                                       size_t length) override;
+  void on_branch(const ir::Expr &cond, bool outcome) override;
+  void on_decision(const vcgen::Term &cond, bool outcome) override;
+  void on_symbol(const vcgen::Term &symbol, const ir::Type &type,
+                 std::optional<size_t> cells) override;
+
+  const std::vector<Decision> &path() const { return path_; }
+  /// The decision index from which the path exceeds k iterations of a loop visit, if it does.
+  std::optional<size_t> k_exceeded() const { return k_exceeded_; }
+  /// The inputs and outputs this run used, as a counterexample that replays it.
+  ir::Counterexample used() const { return used_; }
+
+private:
+  const ir::Program &p_;
+  const ir::Function &f_;
+  const Assignment &a_;
+  std::map<std::string, Symbol> &symbols_;
+  std::optional<int> k_;
+  std::vector<Decision> path_;
+  std::set<const ir::Expr *> loop_conds_;
+  std::map<const ir::Expr *, int> iterations_;
+  std::optional<size_t> k_exceeded_;
+  ir::Counterexample used_;
+
+  ir::Json value_of(const ir::Type &t, const ir::BigInt &v) const;
+  ir::SubcontractOutput &output_entry(const rac::GiantStep &step);
+};
+
+} // namespace triage::dse

@@ -1,0 +1,146 @@
+// The symbolic shadow (Config::symbolic), for the concolic engine (dse): every value may carry a
+// term over the symbolic inputs, in the term language of vcgen, and every decision of the run
+// that depends on them is told to the oracle source. The concrete run is never changed by it.
+//
+// Memory: a block's cells are an array term once the block is an input or is accessed at a
+// symbolic offset (then built from its concrete cells); a read is a select, a write a store.
+// What the term language cannot follow (bitwise operations, pointer-valued cells at symbolic
+// offsets) is pinned: the decision `term = concrete value` is recorded, so the path condition
+// stays exact but the paths with other values are not explored (Outcome::concretized).
+#include "rac/machine.hpp"
+
+namespace triage::rac {
+
+using namespace vcgen;
+
+Term Machine::term(const Value &v) const {
+  if (v.sym) return v.sym;
+  switch (v.kind) {
+  case Value::Kind::Bool:
+    return mk_bool(v.b);
+  case Value::Kind::Int:
+  case Value::Kind::Ptr:
+    break;
+  }
+  return mk_int(v.num);
+}
+
+void Machine::decide(const Term &cond, bool outcome) {
+  if (cond && cond->op != Op::BoolLit) oracle_.on_decision(cond, outcome);
+}
+
+void Machine::pin(const Value &v, const std::string &why) {
+  if (!v.sym) return;
+  const Term value = v.kind == Value::Kind::Bool ? mk_bool(v.b) : mk_int(v.num);
+  decide(v.kind == Value::Kind::Bool ? mk_iff(v.sym, value) : mk_eq(v.sym, value), true);
+  note_concretized(why);
+}
+
+void Machine::note_concretized(const std::string &why) {
+  auto &seen = out_.concretized;
+  if (std::find(seen.begin(), seen.end(), why) == seen.end()) seen.push_back(why);
+}
+
+Term Machine::in_range_term(const Term &t, const ir::Type &type) {
+  return mk_and(mk_le(mk_int(type.min_value()), t), mk_le(t, mk_int(type.max_value())));
+}
+
+Term Machine::wrap_term(const Term &t, const ir::Type &type) {
+  const BigInt modulus = BigInt(1) << type.bits();
+  if (!type.is_signed()) return mk_emod(t, mk_int(modulus));
+  const BigInt half = modulus / 2;
+  return mk_sub(mk_emod(mk_add(t, mk_int(half)), mk_int(modulus)), mk_int(half));
+}
+
+namespace {
+
+Term cell_term(const Value &v) {
+  if (v.kind == Value::Kind::Bool) return v.sym ? mk_ite(v.sym, mk_int(1), mk_int(0)) : mk_int(v.b);
+  return v.sym ? v.sym : mk_int(v.num);
+}
+
+} // namespace
+
+Term Machine::cells_term(const Memory &m, int id) {
+  const Block &b = m.block(id);
+  if (b.cells_sym) return b.cells_sym;
+  // Indices outside the block are never read (bounds are decided first): any base will do.
+  Term t = mk_const("block!" + std::to_string(id), Sort::Cells);
+  for (size_t i = 0; i < b.cells.size(); ++i)
+    t = mk_store(t, mk_int(BigInt(i)), cell_term(b.cells[i]));
+  if (&m == &mem_) mem_.set_shadow(id, t);
+  return t;
+}
+
+Term Machine::length_term(const Block &b) const {
+  return b.length_sym ? b.length_sym : mk_int(BigInt(b.cells.size()));
+}
+
+Memory::Access Machine::access(const Memory &m, const Value &ptr) {
+  const Memory::Access a = m.check(ptr);
+  if (a == Memory::Access::Null || a == Memory::Access::Dead) return a;
+  const Block &b = m.block(ptr.block);
+  if (ptr.sym || b.length_sym) {
+    const Term off = term(ptr);
+    decide(mk_and(mk_le(mk_int(0), off), mk_lt(off, length_term(b))), a == Memory::Access::Ok);
+  }
+  return a;
+}
+
+Value Machine::read(const Memory &m, const Value &ptr) {
+  const Value &v = m.read(ptr);
+  const Block &b = m.block(ptr.block);
+  if (!ptr.sym && !b.cells_sym) return v;
+  if (b.elem.is_ptr()) {
+    pin(ptr, "a pointer read at a symbolic offset");
+    return v;
+  }
+  const Term cell = mk_select(cells_term(m, ptr.block), term(ptr));
+  return v.with(b.elem.is_bool() ? mk_not(mk_eq(cell, mk_int(0))) : cell);
+}
+
+void Machine::write(const Value &ptr, const Value &v) {
+  const Block &b = mem_.block(ptr.block);
+  if (b.elem.is_ptr()) {
+    pin(ptr, "a pointer written at a symbolic offset");
+    mem_.write(ptr, v);
+    return;
+  }
+  if (ptr.sym || b.cells_sym)
+    mem_.set_shadow(ptr.block, mk_store(cells_term(mem_, ptr.block), term(ptr), cell_term(v)));
+  mem_.write(ptr, v);
+}
+
+void Machine::symbolic_step_cells(const GiantStep &gs, int id, const std::vector<size_t> &taken) {
+  const Block &b = mem_.block(id);
+  if (!cfg_.symbolic || taken.empty() || b.elem.is_ptr()) return;
+  const Term fresh = mk_const(output_symbol(gs, b.name), Sort::Cells);
+  oracle_.on_symbol(fresh, b.elem, b.cells.size());
+  Term t = cells_term(mem_, id);
+  for (size_t i : taken)
+    t = mk_store(t, mk_int(BigInt(i)), mk_select(fresh, mk_int(BigInt(i))));
+  mem_.set_shadow(id, t);
+}
+
+std::string output_symbol(const GiantStep &step, const std::string &name) {
+  return step.subcontract + ":" + std::to_string(step.line) + "#" + std::to_string(step.visit) +
+         "!" + name;
+}
+
+Value Machine::symbolic_value(const Value &v, const std::string &name, const ir::Type &type) {
+  if (!cfg_.symbolic || v.kind == Value::Kind::Ptr) return v;
+  const Term s = mk_const(name, v.kind == Value::Kind::Bool ? Sort::Bool : Sort::Int);
+  oracle_.on_symbol(s, type, std::nullopt);
+  return v.with(s);
+}
+
+void Machine::symbolic_block(int id, const std::string &name, bool length_too) {
+  const Block &b = mem_.block(id);
+  if (!cfg_.symbolic || b.elem.is_ptr()) return;
+  const Term cells = mk_const(name, Sort::Cells);
+  const Term length = length_too ? mk_const(name + "#len", Sort::Int) : nullptr;
+  oracle_.on_symbol(cells, b.elem, length_too ? std::nullopt : std::optional(b.cells.size()));
+  mem_.set_shadow(id, cells, length);
+}
+
+} // namespace triage::rac
