@@ -1,6 +1,7 @@
 #include "classify/diagnose.hpp"
 
 #include "classify/model_strategy.hpp"
+#include "classify/test_strategy.hpp"
 
 #include <stdexcept>
 
@@ -23,11 +24,12 @@ private:
 } // namespace
 
 std::vector<std::string> strategy_names() {
-  return {"model"};
+  return {"model", "test"};
 }
 
 std::unique_ptr<Strategy> make_strategy(const std::string &name) {
   if (name == "model") return std::make_unique<ModelStrategy>();
+  if (name == "test") return std::make_unique<TestStrategy>();
   return nullptr;
 }
 

@@ -25,6 +25,9 @@ struct GoalDiagnosis {
   long time_ms = 0;               ///< time spent diagnosing this goal
   std::vector<std::string> notes; ///< what happened to each candidate counterexample
   int models_tried = 0;
+  /// Test-based search for a non-compliance: "complete" (every path explored), "bounded" (a
+  /// bound was hit: no bug within them), "not_run"; empty when no test strategy ran.
+  std::string nc_search;
   /// Why a run of a candidate could not be completed because an annotation cannot be executed
   /// (`line N: reason`): what the user can change for a diagnosis to be possible.
   std::string not_executable;

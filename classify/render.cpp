@@ -47,6 +47,12 @@ void goal_block(const std::string &file, const GoalDiagnosis &d, std::string &ou
   out += heading(d) + "\n";
   out += "  " + std::string(verdict_sentence(d.verdict)) + "\n";
   counterexample_lines(d, out);
+  if (d.verdict == Verdict::SubcontractWeakness && !d.nc_search.empty())
+    out += std::string("  search for a bug in the code: ") +
+           (d.nc_search == "complete" ? "complete, none exists"
+            : d.nc_search == "bounded" ? "none found within the search bounds"
+                                       : "not run") +
+           "\n";
   if (!is_definite(d.verdict))
     for (const auto &n : d.notes)
       out += "  note: " + n + "\n";
@@ -82,6 +88,7 @@ ir::Json goal_json(const GoalDiagnosis &d, const std::string &file) {
   j["strategy"] = d.strategy;
   j["time_ms"] = d.time_ms;
   j["models_tried"] = d.models_tried;
+  if (!d.nc_search.empty()) j["nc_search"] = d.nc_search;
   j["explanation"] = verdict_sentence(d.verdict);
   j["suggestion"] = suggestion(d);
   if (std::string cmd = replay_command(file, d); !cmd.empty()) j["replay"] = cmd;

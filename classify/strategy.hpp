@@ -21,6 +21,9 @@ struct StrategyOptions {
   std::chrono::milliseconds goal_budget{10000};    ///< time to diagnose one goal
   std::chrono::milliseconds run_limit{2000};       ///< time of one runtime-checking run
   long step_limit = 1000000;                       ///< steps of one runtime-checking run
+  std::chrono::milliseconds exploration_budget{3000}; ///< one test-generation search
+  int max_block = 8;    ///< test generation: the longest input array nothing else bounds
+  std::optional<int> k; ///< test generation: k-path bound (none by default)
 };
 
 /// Where further candidate counterexamples come from: the proof session (vcgen::Session), or a
@@ -51,7 +54,7 @@ public:
   virtual void diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) = 0;
 };
 
-/// The strategies available: "model".
+/// The strategies available: "model", "test".
 std::vector<std::string> strategy_names();
 /// The strategy of that name; nullptr when there is none.
 std::unique_ptr<Strategy> make_strategy(const std::string &name);

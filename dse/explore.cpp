@@ -78,6 +78,8 @@ private:
   std::set<size_t> seen_;
   std::set<std::string> incomplete_;
   Result r_;
+  /// One solver context for the whole search: creating one per query cost most of the time.
+  std::unique_ptr<Backend> solver_ = make_z3_backend();
 
   bool out_of_budget() {
     if (Clock::now() >= deadline_)
@@ -99,6 +101,7 @@ private:
     cfg.oracle = &oracle;
     cfg.symbolic = true;
     cfg.assume_typically = o_.assume_typically;
+    cfg.go_past = o_.go_past;
     cfg.policy = o_.policy;
     cfg.step_limit = o_.run_steps;
     cfg.time_limit =
@@ -134,54 +137,94 @@ private:
       limit = std::min(limit, *kx);
       incomplete_.insert("the k-path bound (" + std::to_string(*o_.k) + " iterations) was hit");
     }
-    std::vector<Term> prefix = domain();
+    // The path condition grows in the solver (push/pop): each negation is one more check.
+    Scope scope(*solver_);
+    for (const Term &t : domain())
+      solver_->add(t);
+    // The max-block bound is an assumption: an unsat answer that needs it means a longer block.
+    const Term bounded = mk_const("max-block!bound", Sort::Bool);
+    for (const Term &t : block_bounds())
+      solver_->add(mk_implies(bounded, t));
     for (size_t i = 0; i < item.bound && i < path.size(); ++i)
-      prefix.push_back(taken(path[i]));
+      solver_->add(taken(path[i]));
     for (size_t i = item.bound; i < limit; ++i) {
       const bool repeated = std::any_of(path.begin(), path.begin() + long(i),
                                         [&](const auto &d) { return d.cond == path[i].cond; });
       if (!repeated) {
         if (out_of_budget()) return false;
-        std::vector<Term> query = prefix;
-        query.push_back(mk_not(taken(path[i])));
-        if (auto a = solve(query)) stack.push_back({std::move(*a), i + 1});
+        if (auto a = solve_negation(path, i, bounded)) stack.push_back({std::move(*a), i + 1});
       }
-      prefix.push_back(taken(path[i]));
+      solver_->add(taken(path[i]));
     }
     return true;
   }
 
-  /// What every symbol's values must satisfy: their types, and input lengths within max_block.
+  /// Pushes a solver scope, popped when it goes.
+  struct Scope {
+    explicit Scope(Backend &b) : b_(b) { b_.push(); }
+    ~Scope() { b_.pop(); }
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+    Backend &b_;
+  };
+
+  /// Inputs for the path whose first i decisions (already added) are taken and the i-th is not.
+  /// When there are none only because of max_block (the path needs a longer input block), the
+  /// exploration is incomplete.
+  std::optional<Assignment> solve_negation(const std::vector<Decision> &path, size_t i,
+                                          const Term &bounded) {
+    ++r_.solver_calls;
+    {
+      Scope negation(*solver_);
+      solver_->add(mk_not(taken(path[i])));
+      const Answer answer = solver_->check_added(o_.solver_timeout_s, 0, bounded);
+      if (answer == Answer::Sat && solver_->has_model()) return read_model(*solver_);
+      if (answer != Answer::Unsat) {
+        incomplete_.insert("the solver could not decide a path condition");
+        return std::nullopt;
+      }
+    }
+    if (has_input_blocks() && solver_->assumption_needed())
+      incomplete_.insert("a path needs an input block longer than --max-block " +
+                         std::to_string(o_.max_block));
+    return std::nullopt;
+  }
+
+  /// Input block lengths within max_block.
+  std::vector<Term> block_bounds() const {
+    std::vector<Term> d;
+    for (const auto &[name, s] : symbols_)
+      if (s.term->sort == Sort::Cells && !s.cells)
+        d.push_back(mk_le(mk_const(name + "#len", Sort::Int), mk_int(o_.max_block)));
+    return d;
+  }
+
+  /// What every symbol's values must satisfy: their types.
   std::vector<Term> domain() const {
     std::vector<Term> d;
     for (const auto &[name, s] : symbols_) {
-      const bool bounded = s.type.is_machine();
+      const bool machine = s.type.is_machine();
       if (s.term->sort != Sort::Cells) {
-        if (bounded) d.push_back(in_range(s.term, s.type));
+        if (machine) d.push_back(in_range(s.term, s.type));
         continue;
       }
       size_t cells = s.cells.value_or(size_t(o_.max_block));
-      if (!s.cells) {
-        const Term len = mk_const(name + "#len", Sort::Int);
-        d.push_back(mk_le(mk_int(0), len));
-        d.push_back(mk_le(len, mk_int(o_.max_block)));
-      }
-      if (bounded)
+      if (!s.cells) d.push_back(mk_le(mk_int(0), mk_const(name + "#len", Sort::Int)));
+      if (machine)
         for (size_t i = 0; i < std::min<size_t>(cells, 4096); ++i)
           d.push_back(in_range(mk_select(s.term, mk_int(BigInt(i))), s.type));
     }
     return d;
   }
 
-  std::optional<Assignment> solve(const std::vector<Term> &query) {
-    ++r_.solver_calls;
-    auto b = make_z3_backend();
-    const Answer answer = b->check(query, o_.solver_timeout_s, 0);
-    if (answer == Answer::Unsat) return std::nullopt;
-    if (answer != Answer::Sat || !b->has_model()) {
-      incomplete_.insert("the solver could not decide a path condition");
-      return std::nullopt;
-    }
+  bool has_input_blocks() const {
+    return std::any_of(symbols_.begin(), symbols_.end(), [](const auto &s) {
+      return s.second.term->sort == Sort::Cells && !s.second.cells;
+    });
+  }
+
+  Assignment read_model(Backend &m) {
+    Backend *b = &m;
     Assignment a;
     for (const auto &[name, s] : symbols_) {
       if (s.term->sort == Sort::Bool) {
@@ -197,8 +240,6 @@ private:
         len = std::clamp(b->eval_int(mk_const(name + "#len", Sort::Int)).value_or(0), BigInt(0),
                          BigInt(o_.max_block));
         a.scalars[name + "#len"] = len;
-        if (len == o_.max_block)
-          incomplete_.insert("an input block reached --max-block " + std::to_string(o_.max_block));
       }
       auto &cells = a.cells[name];
       for (BigInt i = 0; i < len; ++i)

@@ -31,6 +31,9 @@ struct Options {
   /// When set, the goal the search is for: the exploration stops at the first run whose first
   /// annotation failure matches it (the predicate), and other failures are gone past.
   std::function<bool(const ir::GoalRef &)> target;
+  /// When set, the runs go past the annotation failures it accepts (rac::Config::go_past): one
+  /// search then shows every goal a run fails, and which failed first.
+  std::function<bool(const ir::GoalRef &)> go_past;
   /// Called after each run (progress, streaming output).
   std::function<void(const struct Test &, long paths)> on_test;
 };

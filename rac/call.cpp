@@ -44,9 +44,16 @@ Ctx Machine::contract_ctx(const ir::Annotation &a, const Value *result) {
 }
 
 void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
-  for (const auto &a : f.contract) {
-    const bool typically = a.kind == AnnotKind::Typically && !site && cfg_.assume_typically;
-    if (a.kind != AnnotKind::Requires && !typically) continue;
+  // The typically clauses first: they bound the inputs the precondition then ranges over.
+  std::vector<const ir::Annotation *> order;
+  if (!site && cfg_.assume_typically)
+    for (const auto &a : f.contract)
+      if (a.kind == AnnotKind::Typically) order.push_back(&a);
+  for (const auto &a : f.contract)
+    if (a.kind == AnnotKind::Requires) order.push_back(&a);
+  for (const ir::Annotation *ap : order) {
+    const ir::Annotation &a = *ap;
+    const bool typically = a.kind == AnnotKind::Typically;
     if (eval_bool(*a.expr, contract_ctx(a, nullptr))) continue;
     if (!site) // the entry function's precondition is assumed
       stop(OutcomeKind::OutsidePrecondition,
@@ -96,20 +103,30 @@ std::optional<std::string> Machine::changed_outside(const Snapshot &before, cons
                                                     int block_limit, const LocSet &allowed) {
   if (vars_now)
     for (const auto &[name, old] : before.vars)
-      if (auto it = vars_now->find(name);
-          it != vars_now->end() && !(it->second == old) && !allowed.locals.count(name))
+      if (auto it = vars_now->find(name); it != vars_now->end() && !allowed.locals.count(name) &&
+                                          !same_value(it->second, old))
         return name + " changed from " + value_text(old) + " to " + value_text(it->second);
   for (const auto &[name, old] : before.globals)
-    if (auto it = globals_.find(name);
-        it != globals_.end() && !(it->second == old) && !allowed.globals.count(name))
+    if (auto it = globals_.find(name); it != globals_.end() && !allowed.globals.count(name) &&
+                                       !same_value(it->second, old))
       return "the global " + name + " changed from " + value_text(old) + " to " +
              value_text(it->second);
+  const std::vector<LocSet> sets{allowed};
   for (int id = 0; id < std::min(block_limit, before.mem.count()); ++id) {
     const Block &was = before.mem.block(id), &now = mem_.block(id);
-    for (size_t i = 0; i < was.cells.size() && i < now.cells.size(); ++i)
-      if (!(was.cells[i] == now.cells[i]) && !allowed.has_cell(id, i))
+    const bool symbolic = was.cells_sym || now.cells_sym;
+    for (size_t i = 0; i < was.cells.size() && i < now.cells.size(); ++i) {
+      if (allowed_cell(sets, id, i)) continue;
+      bool same = was.cells[i] == now.cells[i];
+      const bool untouched = was.cells_sym && was.cells_sym == now.cells_sym;
+      if (!untouched && (symbolic || was.cells[i].sym || now.cells[i].sym)) {
+        const vcgen::Term a = cell_shadow(before.mem, id, i), b = cell_shadow(mem_, id, i);
+        if (a != b) decide(vcgen::mk_eq(a, b), same);
+      }
+      if (!same)
         return mem_.display_name(id) + "[" + std::to_string(i) + "] changed from " +
                value_text(was.cells[i]) + " to " + value_text(now.cells[i]);
+    }
   }
   return std::nullopt;
 }

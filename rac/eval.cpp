@@ -386,8 +386,9 @@ LocSet Machine::eval_locations(const std::vector<ir::Location> &locs, const Ctx 
     if (p.block < 0) continue; // no cell: nothing to allow
     const Value lo = l.lo ? eval(*l.lo, c) : Value::integer(0);
     const Value hi = l.hi ? eval(*l.hi, c) : lo;
-    if (p.sym || lo.sym || hi.sym) note_concretized("a writes clause with symbolic bounds");
     set.add_cells(p.block, p.num + lo.num, p.num + hi.num);
+    if (cfg_.symbolic)
+      set.sym_cells[p.block].emplace_back(mk_add(term(p), term(lo)), mk_add(term(p), term(hi)));
   }
   return set;
 }

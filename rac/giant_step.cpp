@@ -153,7 +153,7 @@ void Machine::give_oracle_values(const GiantStep &gs, const std::vector<LocSet> 
     size_t kept = 0;
     std::vector<size_t> taken;
     for (size_t i = 0; i < len; ++i) {
-      if (!anything && !all_have_cell(allowed, id, i)) continue;
+      if (!anything && !allowed_cell(allowed, id, i)) continue;
       if (j && i < j->as_array().size()) {
         mem_.write_cell(
             id, i,

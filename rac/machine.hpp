@@ -174,6 +174,11 @@ private:
   void write(const Value &ptr, const Value &v);  ///< a checked cell of mem_
   /// v with a fresh symbolic constant `name` of type `type` as its shadow (Config::symbolic).
   Value symbolic_value(const Value &v, const std::string &name, const ir::Type &type);
+  /// Whether every set allows cell i of block id; a decision when a range bound is symbolic.
+  bool allowed_cell(const std::vector<LocSet> &sets, int id, size_t i);
+  vcgen::Term cell_shadow(const Memory &m, int id, size_t i);
+  /// Equality of two values of a frame check; a decision when either is symbolic.
+  bool same_value(const Value &a, const Value &b);
   /// The shadow of the cells a giant step took from its oracle: fresh, named by output_symbol.
   void symbolic_step_cells(const GiantStep &gs, int id, const std::vector<size_t> &taken);
   /// output_value, with a fresh shadow named by output_symbol (Config::symbolic).

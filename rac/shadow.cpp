@@ -127,6 +127,41 @@ std::string output_symbol(const GiantStep &step, const std::string &name) {
          "!" + name;
 }
 
+bool Machine::allowed_cell(const std::vector<LocSet> &sets, int id, size_t i) {
+  bool all = true;
+  for (const LocSet &s : sets) {
+    const bool in = s.has_cell(id, i);
+    if (auto it = s.sym_cells.find(id); it != s.sym_cells.end()) {
+      const bool symbolic = std::any_of(it->second.begin(), it->second.end(), [](const auto &r) {
+        return r.first->op != Op::IntLit || r.second->op != Op::IntLit;
+      });
+      if (symbolic) {
+        std::vector<Term> alts;
+        const Term o = mk_int(BigInt(i));
+        for (const auto &[lo, hi] : it->second)
+          alts.push_back(mk_and(mk_le(lo, o), mk_le(o, hi)));
+        decide(mk_or(alts), in);
+      }
+    }
+    all = all && in;
+    if (!all) break;
+  }
+  return all;
+}
+
+Term Machine::cell_shadow(const Memory &m, int id, size_t i) {
+  const Block &b = m.block(id);
+  if (b.cells_sym) return mk_select(b.cells_sym, mk_int(BigInt(i)));
+  return cell_term(b.cells[i]);
+}
+
+bool Machine::same_value(const Value &a, const Value &b) {
+  const bool same = a == b;
+  if ((a.sym || b.sym) && a.kind != Value::Kind::Ptr && a.sym != b.sym)
+    decide(a.kind == Value::Kind::Bool ? mk_iff(term(a), term(b)) : mk_eq(term(a), term(b)), same);
+  return same;
+}
+
 Value Machine::symbolic_value(const Value &v, const std::string &name, const ir::Type &type) {
   if (!cfg_.symbolic || v.kind == Value::Kind::Ptr) return v;
   const Term s = mk_const(name, v.kind == Value::Kind::Bool ? Sort::Bool : Sort::Int);

@@ -25,8 +25,20 @@ classify::DiagnoseOptions options_of(const Options &opts) {
   classify::DiagnoseOptions o;
   o.file = opts.file();
   o.strategy = opts.choice("strategy", {"model", "test", "combined"}, "model");
-  if (o.strategy != "model")
-    throw UsageError("strategy '" + o.strategy + "' is not available yet; use --strategy model");
+  if (o.strategy == "combined")
+    throw UsageError("strategy 'combined' is not available yet; use --strategy model or test");
+  o.strategy_options.exploration_budget =
+      std::chrono::milliseconds(long(opts.seconds("budget", 3) * 1000));
+  if (auto k = opts.value("k")) {
+    if (k->empty() || k->size() > 6 || k->find_first_not_of("0123456789") != std::string::npos)
+      throw UsageError("option '--k' expects a whole number, not '" + *k + "'");
+    o.strategy_options.k = std::stoi(*k);
+  }
+  if (auto m = opts.value("max-block")) {
+    if (m->empty() || m->size() > 6 || m->find_first_not_of("0123456789") != std::string::npos)
+      throw UsageError("option '--max-block' expects a whole number, not '" + *m + "'");
+    o.strategy_options.max_block = std::stoi(*m);
+  }
   o.prove.function = opts.value("function");
   o.prove.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
   o.prove.timeout_s = opts.seconds("timeout", o.prove.timeout_s);
@@ -48,7 +60,8 @@ classify::DiagnoseOptions options_of(const Options &opts) {
 
 int run_diagnose(const std::vector<std::string> &args) {
   const Options opts(args, {"no-rte"},
-                     {"strategy", "function", "prover", "timeout", "format", "models"});
+                     {"strategy", "function", "prover", "timeout", "format", "models", "budget",
+                      "k", "max-block"});
   const std::string format = opts.choice("format", {"text", "json"}, "text");
   const classify::DiagnoseOptions o = options_of(opts);
   const ir::Program p = load_program(o.file);
@@ -64,19 +77,25 @@ int run_diagnose(const std::vector<std::string> &args) {
 
 const Registrar reg{
     {"diagnose", "prove, then explain each failed goal (non-compliance, subcontract weakness...)",
-     "usage: triage diagnose FILE [--strategy model] [--function F] [--prover z3|cvc5|portfolio]\n"
-     "                        [--timeout S] [--no-rte] [--models N] [--format text|json]\n\n"
+     "usage: triage diagnose FILE [--strategy model|test] [--function F]\n"
+     "                        [--prover z3|cvc5|portfolio] [--timeout S] [--no-rte] [--models N]\n"
+     "                        [--budget S] [--k N] [--max-block N] [--format text|json]\n\n"
      "Proves every goal of FILE; for each goal not proved, judges the solver's models by\n"
      "runtime assertion checking (small steps, then giant steps over loop and call contracts)\n"
      "and reports a verdict: non_compliance (the code fails the annotation on the inputs shown),\n"
      "subcontract_weakness (a loop or callee contract is too weak; its outputs are shown), or\n"
      "unknown. Every counterexample shown replays with `triage run` (command printed).\n"
-     "  --strategy S   diagnosis strategy: model (default; test and combined: not available yet)\n"
+     "  --strategy S   model (default): judge the solver's models; test: generate tests by\n"
+     "                 concolic execution, in the code, then through one contract at a time,\n"
+     "                 then through all (combined: not available yet)\n"
      "  --function F   only the goals of function F (lemmas always)\n"
      "  --prover P     z3, cvc5 or portfolio (default: portfolio)\n"
      "  --timeout S    seconds per goal and solver (default: 2)\n"
      "  --no-rte       no runtime-error goals (overflow, division, memory)\n"
      "  --models N     further models asked per goal when one is unusable (default: 3)\n"
+     "  --budget S     test strategy: seconds per exploration (default: 3)\n"
+     "  --k N          test strategy: at most N consecutive iterations of a loop\n"
+     "  --max-block N  test strategy: the longest input array nothing bounds (default: 8)\n"
      "  --format F     text (default) or json (schema in docs/diagnose.md)\n"
      "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input.\n",
      run_diagnose}};

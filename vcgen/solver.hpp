@@ -21,11 +21,36 @@ public:
   virtual const char *name() const = 0;
   /// Checks the conjunction of `assertions`.
   virtual Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) = 0;
+  /// Incremental use (the test generator): assertions added stay for the following checks until
+  /// the scope they were added in is popped. This default keeps them and checks them all at
+  /// once; a back end may do better.
+  virtual void push() { scopes_.emplace_back(); }
+  virtual void pop() {
+    if (!scopes_.empty()) scopes_.pop_back();
+  }
+  virtual void add(const Term &t) {
+    if (scopes_.empty()) scopes_.emplace_back();
+    scopes_.back().push_back(t);
+  }
+  /// Checks what was added, with `assumption` (a boolean constant, or null) assumed true: when
+  /// the answer is unsat, assumption_needed() says whether the assumption took part in it.
+  virtual Answer check_added(double timeout_s, unsigned seed, const Term &assumption = nullptr) {
+    std::vector<Term> all;
+    for (const auto &s : scopes_)
+      all.insert(all.end(), s.begin(), s.end());
+    if (assumption) all.push_back(assumption);
+    return check(all, timeout_s, seed);
+  }
+  /// After an unsat check_added: whether its assumption was needed (true when not known).
+  virtual bool assumption_needed() const { return true; }
   /// Whether the last check left a model to evaluate in (sat, or unknown with a candidate model).
   virtual bool has_model() const = 0;
   /// Values in the model; nullopt when the term cannot be evaluated.
   virtual std::optional<BigInt> eval_int(const Term &t) = 0;
   virtual std::optional<bool> eval_bool(const Term &t) = 0;
+
+private:
+  std::vector<std::vector<Term>> scopes_;
 };
 
 std::unique_ptr<Backend> make_z3_backend();

@@ -24,17 +24,58 @@ public:
     model_.reset();
     try {
       z3::solver s(ctx_);
-      z3::params p(ctx_);
-      p.set("random_seed", seed);
-      s.set(p);
       for (auto &a : assertions)
         s.add(tr(a));
+      return solve(s, timeout_s, seed);
+    } catch (const z3::exception &) {
+      return Answer::Unknown;
+    }
+  }
+
+  void push() override { incremental().push(); }
+  void pop() override { incremental().pop(); }
+  void add(const Term &t) override {
+    try {
+      incremental().add(tr(t));
+    } catch (const z3::exception &) {
+    }
+  }
+  Answer check_added(double timeout_s, unsigned seed, const Term &assumption) override {
+    model_.reset();
+    assumption_needed_ = true;
+    try {
+      z3::expr_vector assume(ctx_);
+      if (assumption) assume.push_back(tr(assumption));
+      const Answer a = solve(incremental(), timeout_s, seed, &assume);
+      if (a == Answer::Unsat && assumption) {
+        const z3::expr_vector core = incremental().unsat_core();
+        assumption_needed_ = false;
+        for (unsigned i = 0; i < core.size(); ++i)
+          assumption_needed_ = assumption_needed_ || z3::eq(core[i], assume[0]);
+      }
+      return a;
+    } catch (const z3::exception &) {
+      return Answer::Unknown;
+    }
+  }
+  bool assumption_needed() const override { return assumption_needed_; }
+
+  Answer solve(z3::solver &s, double timeout_s, unsigned seed,
+               const z3::expr_vector *assumptions = nullptr) {
+    try {
+      // Setting parameters costs as much as a small check: only when the seed changes.
+      if (!seeded_.count(&s) || seeded_[&s] != seed) {
+        z3::params p(ctx_);
+        p.set("random_seed", seed);
+        s.set(p);
+        seeded_[&s] = seed;
+      }
       // Z3 4.8's own "timeout" parameter can deadlock its timer thread: a watchdog of ours
       // interrupts the context instead.
       if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // debugging aid: the query as SMT-LIB
         std::ofstream(dump, std::ios::app) << s.to_smt2() << "\n";
       Watchdog dog(ctx_, timeout_s);
-      z3::check_result res = s.check();
+      z3::check_result res = assumptions && !assumptions->empty() ? s.check(*assumptions) : s.check();
       timed_out_ = dog.fired();
       switch (res) {
       case z3::unsat:
@@ -123,6 +164,14 @@ private:
   /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
   std::unordered_map<const Node *, std::pair<Term, z3::expr>> memo_;
   std::map<std::string, z3::func_decl> funs_;
+  std::unique_ptr<z3::solver> inc_; ///< the solver of incremental use, made on first use
+  std::map<const z3::solver *, unsigned> seeded_;
+  bool assumption_needed_ = true;
+
+  z3::solver &incremental() {
+    if (!inc_) inc_ = std::make_unique<z3::solver>(ctx_);
+    return *inc_;
+  }
 
   z3::sort sort(Sort s) {
     switch (s) {

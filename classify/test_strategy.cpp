@@ -1,0 +1,241 @@
+#include "classify/test_strategy.hpp"
+
+#include "classify/categorise.hpp"
+#include "classify/replay.hpp"
+#include "dse/explore.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace triage::classify {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const char *search_name(const dse::Result &r);
+
+struct Site {
+  std::string name;
+  int line = 0;
+  std::vector<int> loops; ///< lines of the loops around it
+};
+
+void sites_of(const ir::Program &p, const ir::Block &b, std::vector<int> &around,
+              std::vector<Site> &out) {
+  for (const auto &s : b) {
+    const int line = ir::where(p, s->pos, s->src).line;
+    if (s->kind == ir::StmtKind::Call) out.push_back({s->callee, line, around});
+    if (s->kind == ir::StmtKind::While) {
+      out.push_back({ir::loop_name(p, *s), line, around});
+      around.push_back(line);
+    }
+    sites_of(p, s->body, around, out);
+    sites_of(p, s->else_body, around, out);
+    if (s->kind == ir::StmtKind::While) around.pop_back();
+  }
+}
+
+/// Whether a goal's proof may rely on the site: it comes before the goal, or after it inside a
+/// loop that also holds the goal (then it runs before the goal on a later iteration).
+bool relies_on(const Site &s, const ir::GoalRef &goal, const std::vector<Site> &all) {
+  if (goal.kind == ir::GoalKind::Postcondition || goal.kind == ir::GoalKind::Assigns) return true;
+  if (s.line <= goal.at.line) return true;
+  // A site after the goal runs before it on a later iteration of a loop around both.
+  for (int loop : s.loops)
+    if (loop <= goal.at.line &&
+        std::any_of(all.begin(), all.end(), [&](const Site &o) {
+          return o.line >= goal.at.line &&
+                 std::find(o.loops.begin(), o.loops.end(), loop) != o.loops.end();
+        }))
+      return true;
+  return false;
+}
+
+const char *search_name(const dse::Result &r) {
+  return r.complete ? "complete" : "bounded";
+}
+
+/// Diagnoses the failed goals of one function.
+class FunctionDiagnoser {
+public:
+  FunctionDiagnoser(StrategyContext &ctx, const ir::Function &f) : ctx_(ctx), f_(f) {
+    for (const auto &a : f.contract)
+      typically_ = typically_ || a.kind == ir::AnnotKind::Typically;
+  }
+
+  void diagnose(GoalDiagnosis &d) {
+    const ir::GoalRef &goal = d.result.goal;
+    const dse::Result &nc = nc_search();
+    d.nc_search = search_name(nc);
+    for (const auto &t : nc.tests) {
+      const auto first = first_failure(t.outcome);
+      if (first && same_goal(goal, *first) && settle_nc(d, t.input)) return;
+    }
+    masked_ = std::any_of(nc.tests.begin(), nc.tests.end(), [&](const dse::Test &t) {
+      return judge(t.outcome, goal) == RunResult::FailsOther &&
+             (std::any_of(t.outcome.passed_over.begin(), t.outcome.passed_over.end(),
+                          [&](const auto &g) { return same_goal(goal, g); }) ||
+              (t.outcome.goal && same_goal(goal, *t.outcome.goal)));
+    });
+    const std::vector<std::string> names = subcontracts_for(ctx_.program, f_, goal);
+    for (const auto &name : names) {
+      rac::Policy one;
+      one.giant.insert(name);
+      const dse::Result r = search(one, &goal);
+      if (r.found && settle_weakness(d, r.tests[*r.found], Scope::Single, {name})) return;
+      if (d.verdict == Verdict::NonCompliance) return;
+    }
+    if (names.empty()) {
+      conclude(d, nc, std::nullopt);
+      return;
+    }
+    rac::Policy all;
+    all.all_giant = true;
+    const dse::Result global = search(all, &goal);
+    if (global.found && settle_weakness(d, global.tests[*global.found], Scope::Global, names))
+      return;
+    if (d.verdict == Verdict::NonCompliance) return;
+    conclude(d, nc, global);
+  }
+
+private:
+  StrategyContext &ctx_;
+  const ir::Function &f_;
+  bool typically_ = false;
+  bool masked_ = false; ///< the goal fails on a test, but only after another goal did
+  std::optional<dse::Result> nc_;
+
+  RunLimits limits() const { return {ctx_.options.step_limit, ctx_.options.run_limit}; }
+
+  dse::Result search(const rac::Policy &policy, const ir::GoalRef *target, bool go_past = false) {
+    dse::Options o;
+    o.function = f_.name;
+    o.policy = policy;
+    o.budget = ctx_.options.exploration_budget;
+    o.max_block = ctx_.options.max_block;
+    o.k = ctx_.options.k;
+    if (target) o.target = [target](const ir::GoalRef &g) { return same_goal(*target, g); };
+    if (go_past) o.go_past = [](const ir::GoalRef &) { return true; };
+    return dse::explore(ctx_.program, o);
+  }
+
+  /// The real program explored once for every goal of the function, its runs going past
+  /// annotation failures: which goals each test fails, and which first.
+  const dse::Result &nc_search() {
+    if (!nc_) nc_ = search(rac::Policy{}, nullptr, true);
+    return *nc_;
+  }
+
+  bool settle_nc(GoalDiagnosis &d, ir::Counterexample inputs) {
+    inputs.outputs.clear();
+    d.verdict = Verdict::NonCompliance;
+    d.counterexample = inputs;
+    d.strategy = "test";
+    if (confirm(ctx_.program, d, limits())) return true;
+    d.notes.push_back("a test failing this goal did not replay");
+    d.verdict = Verdict::Unknown;
+    d.counterexample.reset();
+    return false;
+  }
+
+  /// A test of a giant-step exploration failed the goal: a non-compliance when the real run from
+  /// its inputs fails the goal first, a weakness when the real run passes it.
+  bool settle_weakness(GoalDiagnosis &d, const dse::Test &t, Scope scope,
+                       std::vector<std::string> names) {
+    ir::Counterexample inputs = t.input;
+    inputs.outputs.clear();
+    const rac::Outcome small = run_candidate(ctx_.program, inputs, rac::Policy{}, limits(),
+                                             &d.result.goal);
+    const RunResult r = judge(small, d.result.goal);
+    if (r == RunResult::FailsGoal) return settle_nc(d, inputs);
+    if (r != RunResult::Ok && r != RunResult::PassesGoal) {
+      d.notes.push_back("a weakness candidate's real run " +
+                        std::string(rac::outcome_name(small.kind)) +
+                        " before deciding this goal: not used");
+      return false;
+    }
+    if (scope == Scope::Global) {
+      names.clear();
+      for (const auto &s : t.outcome.giant_steps)
+        if (std::find(names.begin(), names.end(), s.subcontract) == names.end())
+          names.push_back(s.subcontract);
+    }
+    d.verdict = Verdict::SubcontractWeakness;
+    d.scope = scope;
+    d.subcontracts = names;
+    d.strategy = "test";
+    for (const ir::Counterexample &c : {keep_outputs_used(t.input, t.outcome.giant_steps), t.input}) {
+      d.counterexample = c;
+      if (confirm(ctx_.program, d, limits())) return true;
+    }
+    d.notes.push_back("a weakness found by testing did not replay");
+    d.verdict = Verdict::Unknown;
+    d.subcontracts.clear();
+    d.scope = Scope::Single;
+    d.counterexample.reset();
+    return false;
+  }
+
+  /// No counterexample: prover incapacity when the real and the all-contracts programs were
+  /// explored completely (likely, when `typically` reduced the inputs), unknown otherwise.
+  void conclude(GoalDiagnosis &d, const dse::Result &nc, const std::optional<dse::Result> &global) {
+    d.strategy = "test";
+    const bool complete = nc.complete && (!global || global->complete);
+    if (masked_)
+      d.notes.push_back("some tests fail this goal after failing another one first: fix that "
+                        "one, then diagnose again");
+    if (!complete || masked_) {
+      d.verdict = Verdict::Unknown;
+      for (const auto *r : {&nc, global ? &*global : nullptr})
+        if (r)
+          for (const auto &why : r->incomplete_because)
+            if (std::find(d.notes.begin(), d.notes.end(), "search incomplete: " + why) ==
+                d.notes.end())
+              d.notes.push_back("search incomplete: " + why);
+      return;
+    }
+    d.verdict = typically_ ? Verdict::LikelyProverIncapacity : Verdict::ProverIncapacity;
+    d.notes.push_back("every path explored (" + std::to_string(nc.paths) + " real" +
+                      (global ? ", " + std::to_string(global->paths) + " through the contracts"
+                              : std::string()) +
+                      ") without a counterexample" +
+                      (typically_ ? ", within the `typically` clauses" : ""));
+  }
+};
+
+} // namespace
+
+std::vector<std::string> subcontracts_for(const ir::Program &p, const ir::Function &f,
+                                          const ir::GoalRef &goal) {
+  std::vector<Site> sites;
+  std::vector<int> around;
+  if (f.body) sites_of(p, *f.body, around, sites);
+  std::vector<std::string> names;
+  for (const Site &s : sites)
+    if (relies_on(s, goal, sites) && std::find(names.begin(), names.end(), s.name) == names.end())
+      names.push_back(s.name);
+  return names;
+}
+
+void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) {
+  std::map<std::string, FunctionDiagnoser> by_function;
+  for (auto &d : goals) {
+    if (d.result.status != vcgen::Status::Failed || is_definite(d.verdict)) continue;
+    const auto start = Clock::now();
+    d.verdict = Verdict::Unknown;
+    d.strategy = "test";
+    const ir::Function *f = ctx.program.function(d.result.goal.function);
+    if (!f || !f->body) {
+      d.notes.push_back("a lemma has no run to test");
+      d.nc_search = "not_run";
+      continue;
+    }
+    auto it = by_function.try_emplace(f->name, ctx, *f).first;
+    it->second.diagnose(d);
+    d.time_ms +=
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  }
+}
+
+} // namespace triage::classify

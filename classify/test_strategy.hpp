@@ -1,0 +1,25 @@
+// The test-based strategy (Petiot et al. 2018, sections 4 to 6): concolic test generation
+// (dse/) looks for a counterexample in the real program (non-compliance), then with one
+// subcontract at a time taken by its contract (single weakness), then with all of them (global
+// weakness). Every input found is replayed small-step first: a failure there is a
+// non-compliance. Exhausting every path of both the real program and the all-contracts one
+// without a counterexample means prover incapacity (likely, when a `typically` clause reduced
+// the inputs).
+#pragma once
+
+#include "classify/strategy.hpp"
+
+namespace triage::classify {
+
+class TestStrategy : public Strategy {
+public:
+  std::string name() const override { return "test"; }
+  void diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) override;
+};
+
+/// The subcontracts (loop@LINE, callee names) of function `f` a goal at `at` of kind `kind` may
+/// rely on: the loops and calls before it or around it, every one for a postcondition or a frame.
+std::vector<std::string> subcontracts_for(const ir::Program &p, const ir::Function &f,
+                                          const ir::GoalRef &goal);
+
+} // namespace triage::classify
