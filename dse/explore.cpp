@@ -1,6 +1,12 @@
 // Generational search (Godefroid et al., SAGE): each run's decisions after its bound are negated
 // one at a time, each satisfiable negation is a new run whose bound is just past the negated
-// decision; runs are taken depth first. A path (its sequence of decisions) is run once.
+// decision. A path (its sequence of decisions) is run once.
+//
+// Which run next (the Frontier): runs that negate a check (an annotation or a runtime error) are
+// attempts at a counterexample, runs that negate a branch of the code reach new paths; the two
+// kinds alternate so that neither starves the other, and within each the shallowest negation
+// goes first. Depth first instead dove into the longest loop unrollings and, within a time
+// budget, missed failures a few decisions from the start (n * n overflowing before the loop).
 #include "dse/explore.hpp"
 
 #include "dse/symbolic_oracle.hpp"
@@ -8,6 +14,10 @@
 #include "vcgen/solver.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <queue>
+#include <tuple>
 #include <set>
 #include <unordered_map>
 
@@ -29,13 +39,32 @@ size_t term_hash(const Term &t, std::unordered_map<const Node *, size_t> &memo) 
   return h;
 }
 
-size_t path_hash(const std::vector<Decision> &path) {
-  std::unordered_map<const Node *, size_t> memo;
-  size_t h = path.size();
-  for (const auto &d : path)
-    h = h * 1000003 + term_hash(d.cond, memo) * 2 + (d.outcome ? 1 : 0);
-  return h;
+size_t extend_hash(size_t h, size_t cond_hash, bool outcome) {
+  return h * 1000003 + cond_hash * 2 + (outcome ? 1 : 0);
 }
+
+/// A path's hash (its identity: no path is run twice), and the hashes of the outcomes of each
+/// of its prefixes (ways[k]: of the first k decisions). A run whose inputs were computed for a
+/// prefix must take it; comparing outcomes rather than terms keeps this check blind to terms that
+/// are equal but written differently (a store chain one cell longer), and still sees a run that
+/// went another way.
+struct PathHashes {
+  size_t whole = 0;
+  std::vector<size_t> ways;
+  explicit PathHashes(const std::vector<Decision> &path) {
+    std::unordered_map<const Node *, size_t> memo;
+    ways.push_back(0);
+    for (const auto &d : path) {
+      whole = extend_hash(whole, term_hash(d.cond, memo), d.outcome);
+      ways.push_back(extend_hash(ways.back(), 0, d.outcome));
+    }
+    whole = whole * 31 + path.size();
+  }
+  /// The prefix a run that negates decision i must take: the first i, then i the other way.
+  size_t negated(const std::vector<Decision> &path, size_t i) const {
+    return extend_hash(ways[i], 0, !path[i].outcome);
+  }
+};
 
 Term taken(const Decision &d) {
   return d.outcome ? d.cond : mk_not(d.cond);
@@ -52,14 +81,13 @@ public:
 
   Result run() {
     const auto start = Clock::now();
-    std::vector<Item> stack{{Assignment{}, 0}};
-    while (!stack.empty()) {
+    Frontier frontier;
+    frontier.push({Assignment{}, 0, false});
+    while (!frontier.empty()) {
       if (out_of_budget()) break;
-      Item item = std::move(stack.back());
-      stack.pop_back();
-      if (!visit(item, stack)) break;
+      if (!visit(frontier.pop(), frontier)) break;
     }
-    r_.complete = incomplete_.empty() && stack.empty();
+    r_.complete = incomplete_.empty() && frontier.empty();
     r_.incomplete_because.assign(incomplete_.begin(), incomplete_.end());
     r_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     return std::move(r_);
@@ -69,6 +97,38 @@ private:
   struct Item {
     Assignment a;
     size_t bound = 0;
+    bool check = false; ///< the negated decision was a check
+    long parent = 0;    ///< the path it comes from (for debugging)
+    size_t expected = 0; ///< the hash of the first `bound` decisions the run must take
+  };
+
+  /// The runs still to do: see the file comment for the order.
+  class Frontier {
+  public:
+    void push(Item item) {
+      (item.check ? checks_ : branches_).push({std::move(item), seq_++});
+    }
+    bool empty() const { return checks_.empty() && branches_.empty(); }
+    Item pop() {
+      const bool take_check = !checks_.empty() && (branches_.empty() || !last_was_check_);
+      auto &q = take_check ? checks_ : branches_;
+      last_was_check_ = take_check;
+      Item item = std::move(const_cast<Entry &>(q.top()).item);
+      q.pop();
+      return item;
+    }
+
+  private:
+    struct Entry {
+      Item item;
+      long seq;
+      bool operator<(const Entry &o) const { // priority_queue pops the greatest
+        return std::tie(item.bound, seq) > std::tie(o.item.bound, o.seq);
+      }
+    };
+    std::priority_queue<Entry> checks_, branches_;
+    long seq_ = 0;
+    bool last_was_check_ = false;
   };
   const ir::Program &p_;
   const Options &o_;
@@ -94,7 +154,7 @@ private:
   }
 
   /// Runs one assignment and queues the runs its path leads to; false when the search is over.
-  bool visit(const Item &item, std::vector<Item> &stack) {
+  bool visit(const Item &item, Frontier &frontier) {
     SymbolicOracle oracle(p_, f_, item.a, symbols_, o_.k);
     rac::Config cfg;
     cfg.function = f_.name;
@@ -116,7 +176,21 @@ private:
     }
     ++r_.paths;
     const std::vector<Decision> &path = oracle.path();
-    if (!seen_.insert(path_hash(path)).second) return true;
+    if (std::getenv("TRIAGE_DSE_DEBUG")) {
+      std::printf("path %ld (test %zu, bound %zu, parent %ld): %s\n", r_.paths, r_.tests.size() + 1, item.bound, item.parent, test.outcome.reason.c_str());
+      for (const auto &d : path)
+        std::printf("  %s %s%s\n", d.check ? "check " : "branch", d.outcome ? "" : "NOT ",
+                     to_string(d.cond).c_str());
+    }
+    const PathHashes hashes(path);
+    // Inputs that satisfy a prefix take it again, unless the shadow lost track of a value: then
+    // paths may be missed, and the exploration cannot be called complete.
+    if (item.bound > 0 && (path.size() < item.bound || hashes.ways[item.bound] != item.expected))
+    {
+      incomplete_.insert("a run left the path its inputs were computed for");
+      if (std::getenv("TRIAGE_DSE_DEBUG")) std::printf("DIVERGED\n");
+    }
+    if (!seen_.insert(hashes.whole).second) return true;
     test.input = oracle.used();
     test.decisions = path.size();
     for (const auto &why : test.outcome.concretized)
@@ -152,7 +226,8 @@ private:
                                         [&](const auto &d) { return d.cond == path[i].cond; });
       if (!repeated) {
         if (out_of_budget()) return false;
-        if (auto a = solve_negation(path, i, bounded)) stack.push_back({std::move(*a), i + 1});
+        if (auto a = solve_negation(path, i, bounded))
+          frontier.push({std::move(*a), i + 1, path[i].check, r_.paths, hashes.negated(path, i)});
       }
       solver_->add(taken(path[i]));
     }
@@ -177,7 +252,12 @@ private:
     {
       Scope negation(*solver_);
       solver_->add(mk_not(taken(path[i])));
+      const auto t0 = Clock::now();
       const Answer answer = solver_->check_added(o_.solver_timeout_s, 0, bounded);
+      if (std::getenv("TRIAGE_DSE_DEBUG") && Clock::now() - t0 > std::chrono::milliseconds(100))
+        std::printf("SLOW %d %ld ms negating %zu: %s\n", int(answer),
+                    long(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()),
+                    i, to_string(path[i].cond).c_str());
       if (answer == Answer::Sat && solver_->has_model()) return read_model(*solver_);
       if (answer != Answer::Unsat) {
         incomplete_.insert("the solver could not decide a path condition");

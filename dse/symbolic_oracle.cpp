@@ -121,13 +121,16 @@ void SymbolicOracle::on_branch(const ir::Expr &cond, bool outcome) {
   if (n > *k_ && !k_exceeded_) k_exceeded_ = path_.size();
 }
 
-void SymbolicOracle::on_decision(const vcgen::Term &cond, bool outcome) {
-  path_.push_back({cond, outcome});
+void SymbolicOracle::on_decision(const vcgen::Term &cond, bool outcome, bool check) {
+  path_.push_back({cond, outcome, check});
 }
 
 void SymbolicOracle::on_symbol(const vcgen::Term &symbol, const ir::Type &type,
                                std::optional<size_t> cells) {
-  symbols_.try_emplace(symbol->name, Symbol{symbol, type, cells});
+  auto [it, fresh] = symbols_.try_emplace(symbol->name, Symbol{symbol, type, cells});
+  // A giant step's output block has as many cells as the block has on this run, which may be
+  // more than on the run that introduced the name: the model must be read for all of them.
+  if (!fresh && cells && it->second.cells && *cells > *it->second.cells) it->second.cells = cells;
 }
 
 } // namespace triage::dse

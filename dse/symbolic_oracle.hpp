@@ -26,6 +26,7 @@ struct Assignment {
 struct Decision {
   vcgen::Term cond;
   bool outcome = false;
+  bool check = false; ///< of an annotation or a runtime error, not a branch of the code
 };
 
 /// A symbolic constant the runs introduced, with what bounds its values.
@@ -45,7 +46,7 @@ public:
   std::optional<ir::Json> output_block(const rac::GiantStep &step, const std::string &name,
                                        size_t length) override;
   void on_branch(const ir::Expr &cond, bool outcome) override;
-  void on_decision(const vcgen::Term &cond, bool outcome) override;
+  void on_decision(const vcgen::Term &cond, bool outcome, bool check) override;
   void on_symbol(const vcgen::Term &symbol, const ir::Type &type,
                  std::optional<size_t> cells) override;
 

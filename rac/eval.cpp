@@ -65,7 +65,8 @@ Ctx Machine::annot_ctx(const ir::Annotation &a) {
 bool Machine::eval_bool(const ir::Expr &e, const Ctx &c) {
   const Value v = eval(e, c);
   const bool b = truth(v);
-  if (v.sym) decide(v.kind == Value::Kind::Bool ? v.sym : mk_not(mk_eq(v.sym, mk_int(0))), b);
+  if (v.sym)
+    decide(v.kind == Value::Kind::Bool ? v.sym : mk_not(mk_eq(v.sym, mk_int(0))), b, c.logic);
   return b;
 }
 

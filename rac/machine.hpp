@@ -161,7 +161,7 @@ private:
 
   // ---- the symbolic shadow (shadow.cpp) ----
   vcgen::Term term(const Value &v) const; ///< the shadow, or the concrete value as a literal
-  void decide(const vcgen::Term &cond, bool outcome);
+  void decide(const vcgen::Term &cond, bool outcome, bool check = true);
   void pin(const Value &v, const std::string &why);
   void note_concretized(const std::string &why);
   static vcgen::Term in_range_term(const vcgen::Term &t, const ir::Type &type);

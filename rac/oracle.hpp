@@ -38,10 +38,13 @@ public:
   }
   /// With Config::symbolic: called at each decision of the run that depends on the symbolic
   /// inputs (branches of the code, connectives and quantifier instances of annotations, runtime
-  /// checks), with the condition as a term and the way it went.
-  virtual void on_decision(const vcgen::Term &cond, bool outcome) {
+  /// checks), with the condition as a term and the way it went. `check` says that the decision
+  /// is a check (of an annotation or a runtime error) rather than a branch of the code: the
+  /// other way of a check may be a failure.
+  virtual void on_decision(const vcgen::Term &cond, bool outcome, bool check) {
     (void)cond;
     (void)outcome;
+    (void)check;
   }
   /// With Config::symbolic: a fresh symbolic constant the run introduced (an input, or a giant
   /// step's output) and the type of its values; for an array of cells (sort Cells) the type of

@@ -25,8 +25,8 @@ Term Machine::term(const Value &v) const {
   return mk_int(v.num);
 }
 
-void Machine::decide(const Term &cond, bool outcome) {
-  if (cond && cond->op != Op::BoolLit) oracle_.on_decision(cond, outcome);
+void Machine::decide(const Term &cond, bool outcome, bool check) {
+  if (cond && cond->op != Op::BoolLit) oracle_.on_decision(cond, outcome, check);
 }
 
 void Machine::pin(const Value &v, const std::string &why) {

@@ -207,8 +207,16 @@ Term mk_le(const Term &a, const Term &b) {
 Term mk_select(const Term &array, const Term &index) {
   Sort s = array->sort == Sort::Heap ? Sort::Cells : Sort::Int;
   // Reading back what a store just wrote is common in straight-line code: fold it.
-  if (array->op == Op::Store && same(array->args[1], index)) return array->args[2];
-  return node(Op::Select, s, {array, index});
+  // Through stores at other literal indices too: the term of a block does not then depend on
+  // how many of its cells were written (the concolic engine compares path conditions).
+  Term a = array;
+  while (a->op == Op::Store) {
+    if (same(a->args[1], index)) return a->args[2];
+    const BigInt *i = int_value(index), *j = int_value(a->args[1]);
+    if (!i || !j) break;
+    a = a->args[0];
+  }
+  return node(Op::Select, s, {a, index});
 }
 Term mk_store(const Term &array, const Term &index, const Term &value) {
   return node(Op::Store, array->sort, {array, index, value});
