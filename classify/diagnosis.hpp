@@ -26,8 +26,8 @@ struct GoalDiagnosis {
   std::vector<std::string> notes; ///< what happened to each candidate counterexample
   int models_tried = 0;
   /// Test-based search for a non-compliance: "complete" (every path explored), "bounded" (a
-  /// bound was hit: no bug within them), "not_run"; empty when no test strategy ran.
-  std::string nc_search;
+  /// bound was hit: no bug within them), "not_run" (no test strategy ran, or nothing to run).
+  std::string nc_search = "not_run";
   /// Why a run of a candidate could not be completed because an annotation cannot be executed
   /// (`line N: reason`): what the user can change for a diagnosis to be possible.
   std::string not_executable;

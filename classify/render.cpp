@@ -47,11 +47,11 @@ void goal_block(const std::string &file, const GoalDiagnosis &d, std::string &ou
   out += heading(d) + "\n";
   out += "  " + std::string(verdict_sentence(d.verdict)) + "\n";
   counterexample_lines(d, out);
-  if (d.verdict == Verdict::SubcontractWeakness && !d.nc_search.empty())
+  // Whether "weak contract" also means "no bug in the code": only a search of real runs says.
+  if (d.verdict == Verdict::SubcontractWeakness && d.nc_search != "not_run")
     out += std::string("  search for a bug in the code: ") +
-           (d.nc_search == "complete" ? "complete, none exists"
-            : d.nc_search == "bounded" ? "none found within the search bounds"
-                                       : "not run") +
+           (d.nc_search == "complete" ? "none found, every path explored"
+                                      : "none found within the search bounds") +
            "\n";
   if (!is_definite(d.verdict))
     for (const auto &n : d.notes)
@@ -88,7 +88,7 @@ ir::Json goal_json(const GoalDiagnosis &d, const std::string &file) {
   j["strategy"] = d.strategy;
   j["time_ms"] = d.time_ms;
   j["models_tried"] = d.models_tried;
-  if (!d.nc_search.empty()) j["nc_search"] = d.nc_search;
+  j["nc_search"] = d.nc_search;
   j["explanation"] = verdict_sentence(d.verdict);
   j["suggestion"] = suggestion(d);
   if (std::string cmd = replay_command(file, d); !cmd.empty()) j["replay"] = cmd;

@@ -29,16 +29,8 @@ classify::DiagnoseOptions options_of(const Options &opts) {
     throw UsageError("strategy 'combined' is not available yet; use --strategy model or test");
   o.strategy_options.exploration_budget =
       std::chrono::milliseconds(long(opts.seconds("budget", 3) * 1000));
-  if (auto k = opts.value("k")) {
-    if (k->empty() || k->size() > 6 || k->find_first_not_of("0123456789") != std::string::npos)
-      throw UsageError("option '--k' expects a whole number, not '" + *k + "'");
-    o.strategy_options.k = std::stoi(*k);
-  }
-  if (auto m = opts.value("max-block")) {
-    if (m->empty() || m->size() > 6 || m->find_first_not_of("0123456789") != std::string::npos)
-      throw UsageError("option '--max-block' expects a whole number, not '" + *m + "'");
-    o.strategy_options.max_block = std::stoi(*m);
-  }
+  o.strategy_options.k = opts.whole("k", 0);
+  o.strategy_options.max_block = opts.whole("max-block", 1).value_or(o.strategy_options.max_block);
   o.prove.function = opts.value("function");
   o.prove.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
   o.prove.timeout_s = opts.seconds("timeout", o.prove.timeout_s);

@@ -25,18 +25,6 @@ std::string function_of(const ir::Program &p, const Options &opts) {
   throw UsageError("several functions: say which one to explore with --function");
 }
 
-int positive(const Options &opts, const std::string &name, int fallback) {
-  auto v = opts.value(name);
-  if (!v) return fallback;
-  try {
-    size_t used = 0;
-    const int n = std::stoi(*v, &used);
-    if (used == v->size() && n >= 0) return n;
-  } catch (const std::exception &) {
-  }
-  throw UsageError("--" + name + " expects a whole number, not '" + *v + "'");
-}
-
 /// `ok`, `FILE:LINE:COL: failure: KIND (ID)`, `outside the precondition`, `stuck: ...`.
 std::string outcome_line(const rac::Outcome &o) {
   switch (o.kind) {
@@ -80,8 +68,8 @@ int run_dse(const std::vector<std::string> &args) {
   dse::Options o;
   o.function = function_of(p, opts);
   o.policy = policy_of(p, opts.values("giant-step"));
-  if (opts.value("k")) o.k = positive(opts, "k", 0);
-  o.max_block = positive(opts, "max-block", o.max_block);
+  o.k = opts.whole("k", 0);
+  o.max_block = opts.whole("max-block", 1).value_or(o.max_block);
   o.budget = std::chrono::milliseconds(long(opts.seconds("budget", 10) * 1000));
   o.assume_typically = !opts.flag("no-typically");
   const bool progress = format == "text" && isatty(STDERR_FILENO);

@@ -76,6 +76,16 @@ double Options::seconds(const std::string &name, double fallback) const {
                    "'");
 }
 
+std::optional<int> Options::whole(const std::string &name, int min) const {
+  auto v = value(name);
+  if (!v) return std::nullopt;
+  const bool digits =
+      !v->empty() && v->size() <= 7 && v->find_first_not_of("0123456789") == std::string::npos;
+  if (digits && std::stoi(*v) >= min && std::stoi(*v) <= 1000000) return std::stoi(*v);
+  throw UsageError("option '--" + name + "' expects a whole number from " + std::to_string(min) +
+                   ", not '" + *v + "'");
+}
+
 const std::string &Options::file() const {
   if (positional_.empty()) throw UsageError("missing input file");
   if (positional_.size() > 1) throw UsageError("unexpected argument '" + positional_[1] + "'");

@@ -30,6 +30,8 @@ public:
                      const std::string &fallback) const;
   /// A positive number of seconds (fractions allowed).
   double seconds(const std::string &name, double fallback) const;
+  /// A whole number from `min` to 1000000.
+  std::optional<int> whole(const std::string &name, int min) const;
   const std::vector<std::string> &positional() const { return positional_; }
   /// The single positional argument (the input file); UsageError otherwise.
   const std::string &file() const;

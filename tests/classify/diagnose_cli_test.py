@@ -69,7 +69,40 @@ def main():
     p = diagnose(ivl('set_x.ivl'), '--function', 'set_x')
     expect(p.returncode == 0, '--function set_x: only its goals, all proved', p)
 
-    for args, msg in [(['--strategy', 'test'], 'not available yet'),
+    # The test strategy: the same verdicts found by searching real and giant-stepped runs, and
+    # whether the search for a bug in the code was complete.
+    p = diagnose(ivl('sqrt_bug.ivl'), '--format', 'json', '--strategy', 'test')
+    post = [g for g in goals_of(p) if g['kind'] == 'postcondition']
+    expect(len(post) == 1 and post[0]['verdict'] == 'non_compliance'
+           and post[0]['strategy'] == 'test' and post[0]['nc_search'] == 'complete'
+           and post[0]['counterexample']['inputs']['x'] == 0,
+           'sqrt_bug --strategy test: non_compliance, x = 0, complete search', p)
+    p = diagnose(ivl('three_calls_single.ivl'), '--format', 'json', '--strategy', 'test')
+    post = [g for g in goals_of(p) if g['kind'] == 'postcondition' and g['function'] == 'f']
+    expect(len(post) == 1 and post[0]['verdict'] == 'subcontract_weakness'
+           and post[0]['scope'] == 'single' and post[0]['subcontracts'] == ['g3']
+           and post[0]['nc_search'] == 'complete'
+           and [o['subcontract'] for o in post[0]['counterexample']['subcontract_outputs']]
+           == ['g3'], 'three_calls_single --strategy test: weakness of g3 alone', p)
+    p = diagnose(ivl('three_calls_global.ivl'), '--format', 'json', '--strategy', 'test')
+    post = [g for g in goals_of(p) if g['kind'] == 'postcondition' and g['function'] == 'f']
+    expect(len(post) == 1 and post[0]['verdict'] == 'subcontract_weakness'
+           and post[0]['scope'] == 'global', 'three_calls_global --strategy test: global', p)
+    p = diagnose(ivl('weak_after_nc.ivl'), '--strategy', 'test')
+    expect('w.c:21:3: non_compliance: assertion (f.assert1) in f' in p.stdout,
+           'weak_after_nc --strategy test: the assertion is a non-compliance', p)
+    expect('w.c:18:5: subcontract_weakness: rte_overflow in f [loop@14]' in p.stdout,
+           'weak_after_nc --strategy test: the overflow is a weakness of the loop', p)
+    expect('search for a bug in the code: none found, every path explored' in p.stdout,
+           'weak_after_nc --strategy test: the NC search is reported', p)
+    p = diagnose(ivl('all_proved.ivl'), '--strategy', 'test', '--format', 'json')
+    expect(p.returncode == 0 and all(g['nc_search'] == 'not_run' for g in goals_of(p)),
+           'all proved --strategy test: nothing searched', p)
+
+    for args, msg in [(['--strategy', 'combined'], 'not available yet'),
+                      (['--strategy', 'test', '--budget', '-2'], 'positive'),
+                      (['--strategy', 'test', '--k', 'x'], 'whole number'),
+                      (['--strategy', 'test', '--max-block', '0'], 'max-block'),
                       (['--strategy', 'random'], 'expects'),
                       (['--format', 'xml'], 'expects'),
                       (['--function', 'nosuch'], 'no function'),
