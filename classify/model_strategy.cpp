@@ -28,15 +28,6 @@ std::string outcome_text(const rac::Outcome &o) {
   return s;
 }
 
-/// Names of the subcontracts a run giant-stepped, each once, in the order first taken.
-std::vector<std::string> traversed(const rac::Outcome &o) {
-  std::vector<std::string> names;
-  for (const auto &s : o.giant_steps)
-    if (std::find(names.begin(), names.end(), s.subcontract) == names.end())
-      names.push_back(s.subcontract);
-  return names;
-}
-
 /// Diagnoses one failed goal from successive candidate counterexamples.
 class GoalDiagnoser {
 public:

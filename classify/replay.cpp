@@ -38,6 +38,20 @@ rac::Policy replay_policy(const GoalDiagnosis &d) {
   return policy;
 }
 
+std::vector<std::string> traversed(const rac::Outcome &o) {
+  std::vector<std::string> names;
+  for (const auto &s : o.giant_steps)
+    if (!rac::is_havoc(s.subcontract) &&
+        std::find(names.begin(), names.end(), s.subcontract) == names.end())
+      names.push_back(s.subcontract);
+  return names;
+}
+
+ir::Counterexample inputs_only(ir::Counterexample c) {
+  std::erase_if(c.outputs, [](const auto &o) { return !rac::is_havoc(o.subcontract); });
+  return c;
+}
+
 ir::Counterexample keep_outputs_used(const ir::Counterexample &cex,
                                      const std::vector<rac::GiantStep> &steps) {
   ir::Counterexample out = cex;

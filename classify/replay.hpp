@@ -29,6 +29,14 @@ rac::Outcome run_candidate(const ir::Program &p, const ir::Counterexample &cex,
 /// the named subcontracts for a single weakness, all for a global one.
 rac::Policy replay_policy(const GoalDiagnosis &d);
 
+/// Names of the subcontracts a run giant-stepped, each once, in the order first taken (havoc
+/// statements are no subcontracts).
+std::vector<std::string> traversed(const rac::Outcome &o);
+
+/// The counterexample without subcontract outputs: the inputs of a real run (with the values
+/// of its `havoc` statements, which every run takes from the oracle).
+ir::Counterexample inputs_only(ir::Counterexample c);
+
 /// The counterexample with only the subcontract outputs the run's giant steps used.
 ir::Counterexample keep_outputs_used(const ir::Counterexample &cex,
                                      const std::vector<rac::GiantStep> &steps);

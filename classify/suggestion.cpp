@@ -98,18 +98,21 @@ std::string shell_quote(const std::string &s) {
 
 std::string replay_command(const std::string &file, const GoalDiagnosis &d) {
   if (!d.counterexample || !is_definite(d.verdict)) return "";
-  const ir::Counterexample &c = *d.counterexample;
+  if (d.verdict == Verdict::NonCompliance) return run_command(file, *d.counterexample, {});
+  if (d.scope == Scope::Global) return run_command(file, *d.counterexample, {"all"});
+  return run_command(file, *d.counterexample, d.subcontracts);
+}
+
+std::string run_command(const std::string &file, const ir::Counterexample &c,
+                        const std::vector<std::string> &giant) {
   std::string cmd = "triage run " + shell_quote(file) + " --function " + shell_quote(c.function);
-  if (d.verdict == Verdict::NonCompliance) {
+  if (giant.empty() && c.outputs.empty()) {
     for (const auto &[name, value] : c.inputs)
       cmd += " --input " + shell_quote(name + "=" + value.dump());
     return cmd + " --trace";
   }
-  if (d.scope == Scope::Global)
-    cmd += " --giant-step all";
-  else
-    for (const auto &s : d.subcontracts)
-      cmd += " --giant-step " + shell_quote(s);
+  for (const auto &s : giant)
+    cmd += " --giant-step " + shell_quote(s);
   return cmd + " --oracle <(echo " + shell_quote(c.to_json().dump()) + ") --trace";
 }
 

@@ -23,4 +23,9 @@ std::string shell_quote(const std::string &s);
 /// program as given on the command line). Subcontract weaknesses carry their oracle inline.
 std::string replay_command(const std::string &file, const GoalDiagnosis &d);
 
+/// The `triage run` command that runs `c` giant-stepping the subcontracts `giant` (`all` for
+/// every one): inputs as `--input`s when there is no giant step, an inline oracle otherwise.
+std::string run_command(const std::string &file, const ir::Counterexample &c,
+                        const std::vector<std::string> &giant);
+
 } // namespace triage::classify

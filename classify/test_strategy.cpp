@@ -128,7 +128,7 @@ private:
   }
 
   bool settle_nc(GoalDiagnosis &d, ir::Counterexample inputs) {
-    inputs.outputs.clear();
+    inputs = inputs_only(std::move(inputs));
     d.verdict = Verdict::NonCompliance;
     d.counterexample = inputs;
     d.strategy = "test";
@@ -143,8 +143,7 @@ private:
   /// its inputs fails the goal first, a weakness when the real run passes it.
   bool settle_weakness(GoalDiagnosis &d, const dse::Test &t, Scope scope,
                        std::vector<std::string> names) {
-    ir::Counterexample inputs = t.input;
-    inputs.outputs.clear();
+    const ir::Counterexample inputs = inputs_only(t.input);
     const rac::Outcome small = run_candidate(ctx_.program, inputs, rac::Policy{}, limits(),
                                              &d.result.goal);
     const RunResult r = judge(small, d.result.goal);
@@ -155,12 +154,7 @@ private:
                         " before deciding this goal: not used");
       return false;
     }
-    if (scope == Scope::Global) {
-      names.clear();
-      for (const auto &s : t.outcome.giant_steps)
-        if (std::find(names.begin(), names.end(), s.subcontract) == names.end())
-          names.push_back(s.subcontract);
-    }
+    if (scope == Scope::Global) names = traversed(t.outcome);
     d.verdict = Verdict::SubcontractWeakness;
     d.scope = scope;
     d.subcontracts = names;

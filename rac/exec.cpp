@@ -115,8 +115,7 @@ Flow Machine::exec(const ir::Stmt &s) {
     return Flow::Normal;
   }
   case StmtKind::Havoc:
-    // Arbitrary values: the run keeps the current ones, which are one possible choice.
-    trace("havoc (values kept)");
+    havoc(s);
     return Flow::Normal;
   case StmtKind::Label:
     top().labels.insert_or_assign(s.name, snapshot());

@@ -198,6 +198,22 @@ std::optional<Value> Machine::giant_call(const ir::Function &f, const std::vecto
   return result;
 }
 
+bool is_havoc(const std::string &step_name) {
+  return step_name.rfind("havoc@", 0) == 0;
+}
+
+// Arbitrary values for the locations, from the oracle like a giant step's outputs (named
+// `havoc@LINE`): a counterexample that needs them carries them and replays; without an oracle
+// value a location keeps its current value, which is one possible choice.
+void Machine::havoc(const ir::Stmt &s) {
+  const GiantStep gs = begin_giant_step("havoc@" + std::to_string(loc(s).line), loc(s).line);
+  Ctx c = code_ctx();
+  c.logic = true;
+  cur_at_ = loc(s);
+  give_oracle_values(gs, {eval_locations(s.locs, c)}, false, {});
+  trace("havoc (visit " + std::to_string(gs.visit) + ")");
+}
+
 Flow Machine::giant_loop(const ir::Stmt &s, const Snapshot &entry, int first_block) {
   const std::string name = ir::loop_name(p_, s);
   const GiantStep gs = begin_giant_step(name, loc(s).line);

@@ -20,6 +20,10 @@
 namespace triage::rac {
 
 /// Which subcontracts take a giant step. Names: "loop@LINE" or a callee name.
+/// Whether a giant step is a `havoc` statement's (named `havoc@LINE`): its outputs are inputs of
+/// every run, whatever the policy, and it is no subcontract.
+bool is_havoc(const std::string &step_name);
+
 struct Policy {
   bool all_giant = false;      ///< every loop and call is giant-stepped
   std::set<std::string> giant; ///< these are (when all_giant is false)

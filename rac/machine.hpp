@@ -202,6 +202,7 @@ private:
   void check_preconditions(const ir::Function &f, const ir::Stmt *site);
   void check_postconditions(const ir::Function &f, const Value *result, bool giant);
   Ctx contract_ctx(const ir::Annotation &a, const Value *result);
+  void havoc(const ir::Stmt &s);
   std::vector<LocSet> writes_of(const std::vector<ir::Annotation> &annots, ir::AnnotKind kind,
                                 const Ctx &c, std::vector<const ir::Annotation *> &clauses);
   void check_function_frame(const ir::Function &f);

@@ -43,12 +43,23 @@ std::string outcome_line(const rac::Outcome &o) {
   }
 }
 
-std::string test_text(size_t n, const dse::Test &t) {
+std::vector<std::string> giant_names(const rac::Policy &p) {
+  if (p.all_giant) return {"all"};
+  return {p.giant.begin(), p.giant.end()};
+}
+
+/// One test; a failing one with the command that replays it.
+std::string test_text(size_t n, const dse::Test &t, const std::string &file,
+                      const rac::Policy &policy) {
   std::string s = "test " + std::to_string(n) + ": " + classify::format_values(t.input.inputs);
   for (const auto &o : t.input.outputs)
     s += "; " + o.subcontract + " (line " + std::to_string(o.line) + ", visit " +
          std::to_string(o.visit) + ") outputs: " + classify::format_values(o.values);
-  return s + "\n  " + std::to_string(t.decisions) + " decisions: " + outcome_line(t.outcome) + "\n";
+  s += "\n  " + std::to_string(t.decisions) + (t.decisions == 1 ? " decision: " : " decisions: ") +
+       outcome_line(t.outcome) + "\n";
+  if (t.outcome.kind == rac::OutcomeKind::Failure)
+    s += "  replay: " + classify::run_command(file, t.input, giant_names(policy)) + "\n";
+  return s;
 }
 
 ir::Json test_json(const dse::Test &t) {
@@ -101,7 +112,7 @@ int run_dse(const std::vector<std::string> &args) {
     return failed ? 1 : 0;
   }
   for (size_t i = 0; i < r.tests.size(); ++i)
-    std::cout << test_text(i + 1, r.tests[i]);
+    std::cout << test_text(i + 1, r.tests[i], opts.file(), o.policy);
   std::cout << r.tests.size() << " tests, " << r.paths << " paths, "
             << (r.complete ? "complete exploration" : "incomplete exploration") << ", "
             << r.solver_calls << " solver calls, " << r.ms << " ms\n";

@@ -95,6 +95,13 @@ def main():
            'weak_after_nc --strategy test: the overflow is a weakness of the loop', p)
     expect('search for a bug in the code: none found, every path explored' in p.stdout,
            'weak_after_nc --strategy test: the NC search is reported', p)
+    p = diagnose(ivl('havoc_nc.ivl'), '--strategy', 'test', '--format', 'json')
+    nc = [g for g in goals_of(p) if g['kind'] == 'assertion']
+    expect(len(nc) == 1 and nc[0]['verdict'] == 'non_compliance'
+           and nc[0]['counterexample']['subcontract_outputs'][0]['subcontract'] == 'havoc@7'
+           and nc[0]['counterexample']['subcontract_outputs'][0]['values'] == {'y': 7}
+           and '--oracle' in nc[0]['replay'],
+           'havoc_nc --strategy test: the havoc value is part of the counterexample', p)
     p = diagnose(ivl('all_proved.ivl'), '--strategy', 'test', '--format', 'json')
     expect(p.returncode == 0 and all(g['nc_search'] == 'not_run' for g in goals_of(p)),
            'all proved --strategy test: nothing searched', p)

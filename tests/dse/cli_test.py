@@ -70,6 +70,23 @@ rc, out = dse_json('subcontracts/call_sw.c', 'f', '--giant-step', 'g')
 found = failures(out, 'postcondition')
 expect(found and found[0].get('subcontract_outputs'), 'call_sw --giant-step g: no output')
 
+# Every failing test printed for people replays, through the command printed with it.
+for path, function, extra in [('subcontracts/call_sw.c', 'f', ['--giant-step', 'g']),
+                              ('unannotated/U2.c', 'largest', []),
+                              ('binary_search/B2.c', 'binary_search', ['--budget', '2'])]:
+    p = run(examples + path, '--function', function, *extra)
+    lines = p.stdout.splitlines()
+    replays = 0
+    for i, line in enumerate(lines):
+        if not line.startswith('  replay: triage run '):
+            continue
+        failure = lines[i - 1].split(': failure: ')[1].split(' ')[0]
+        cmd = "'" + triage + "'" + line[len('  replay: triage'):]
+        q = subprocess.run(['bash', '-c', cmd], capture_output=True, text=True, timeout=60)
+        expect(f': failure: {failure}' in q.stdout, f'{path}: {line} gave {q.stdout[:200]}')
+        replays += 1
+    expect(replays > 0, f'{path}: no replay line')
+
 # Bad input: a clear error, exit 2.
 for args, part in [(['nope.c'], 'nope.c'),
                    ([examples + 'loops/is_present.c', '--function', 'nope'], "'nope'"),
