@@ -1,0 +1,209 @@
+// The test strategy through the library (classify::diagnose with strategy "test"): its verdicts on
+// hand-written programs, how far its NC search went, its conclusions when no counterexample
+// exists, and the replay of every counterexample it emits by rac::run under the verdict's policy.
+#include "classify/categorise.hpp"
+#include "classify/diagnose.hpp"
+#include "classify/replay.hpp"
+#include "classify/test_strategy.hpp"
+
+#include "ir/parser.hpp"
+#include "ir/typecheck.hpp"
+#include "rac/interpreter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+using namespace triage;
+using namespace triage::classify;
+
+namespace {
+
+ir::Program parse(const std::string &text, const std::string &name) {
+  ir::Program p = ir::parse_text(text, name);
+  ir::typecheck(p);
+  return p;
+}
+
+ir::Program load(const std::string &path) {
+  ir::Program p = ir::parse_file(path);
+  ir::typecheck(p);
+  return p;
+}
+
+Report diagnose_by_tests(const ir::Program &p, double prove_timeout_s = 2.0) {
+  DiagnoseOptions o;
+  o.file = p.file;
+  o.strategy = "test";
+  o.prove.timeout_s = prove_timeout_s;
+  return diagnose(p, o);
+}
+
+const GoalDiagnosis *goal(const Report &r, ir::GoalKind kind, const std::string &id = "",
+                          int line = 0) {
+  for (const auto &d : r.goals)
+    if (d.result.goal.kind == kind && (id.empty() || d.result.goal.annot_id == id) &&
+        (line == 0 || d.result.goal.at.line == line))
+      return &d;
+  return nullptr;
+}
+
+struct NoModels : ModelSource {
+  std::optional<ir::Counterexample> another_model(size_t, vcgen::Prover, unsigned,
+                                                  const std::vector<ir::Counterexample> &) override {
+    return std::nullopt;
+  }
+};
+
+/// The test strategy alone on one goal the prover is said to have failed (whether it can prove
+/// it or not: what is tested is the conclusion of the searches).
+GoalDiagnosis judge_by_tests(const ir::Program &p, const ir::GoalRef &g,
+                             std::chrono::milliseconds budget = std::chrono::milliseconds(3000)) {
+  NoModels none;
+  StrategyContext ctx{p, none, {}};
+  ctx.options.exploration_budget = budget;
+  std::vector<GoalDiagnosis> goals(1);
+  goals[0].result.goal = g;
+  goals[0].result.status = vcgen::Status::Failed;
+  TestStrategy().diagnose(ctx, goals);
+  return goals[0];
+}
+
+/// Every definite verdict replays: a run from its counterexample under the verdict's policy fails
+/// the goal. Returns how many were replayed.
+int expect_replays(const ir::Program &p, const Report &r) {
+  int n = 0;
+  for (const auto &d : r.goals) {
+    if (!is_definite(d.verdict)) continue;
+    EXPECT_TRUE(d.counterexample.has_value()) << d.result.goal.annot_id;
+    if (!d.counterexample) continue;
+    const rac::Outcome o = run_candidate(p, *d.counterexample, replay_policy(d), RunLimits{});
+    EXPECT_EQ(judge(o, d.result.goal), RunResult::FailsGoal)
+        << p.file << ": " << d.result.goal.annot_id << " " << verdict_name(d.verdict) << ": "
+        << o.reason;
+    ++n;
+  }
+  return n;
+}
+
+TEST(TestStrategy, EveryCounterexampleOnTheHandWrittenProgramsReplays) {
+  int replayed = 0;
+  for (const auto &e : std::filesystem::directory_iterator(TRIAGE_SOURCE_DIR "/tests/classify/ivl")) {
+    const ir::Program p = load(e.path().string());
+    replayed += expect_replays(p, diagnose_by_tests(p));
+  }
+  EXPECT_GE(replayed, 8);
+}
+
+TEST(TestStrategy, NonComplianceAfterAWeakLoop) {
+  const ir::Program p = load(TRIAGE_SOURCE_DIR "/tests/classify/ivl/weak_after_nc.ivl");
+  const Report r = diagnose_by_tests(p);
+  const GoalDiagnosis *nc = goal(r, ir::GoalKind::Assertion, "f.assert1");
+  ASSERT_NE(nc, nullptr);
+  EXPECT_EQ(nc->verdict, Verdict::NonCompliance);
+  EXPECT_EQ(nc->strategy, "test");
+  EXPECT_EQ(nc->nc_search, "complete");
+  const GoalDiagnosis *sw = goal(r, ir::GoalKind::RteOverflow, "", 18);
+  ASSERT_NE(sw, nullptr);
+  EXPECT_EQ(sw->verdict, Verdict::SubcontractWeakness);
+  EXPECT_EQ(sw->subcontracts, std::vector<std::string>{"loop@14"});
+  EXPECT_EQ(sw->nc_search, "complete");
+}
+
+TEST(TestStrategy, SingleWeaknessNamesTheOneCallee) {
+  const ir::Program p = load(TRIAGE_SOURCE_DIR "/tests/classify/ivl/three_calls_single.ivl");
+  const Report r = diagnose_by_tests(p);
+  const GoalDiagnosis *post = goal(r, ir::GoalKind::Postcondition, "f.ensures1");
+  ASSERT_NE(post, nullptr);
+  EXPECT_EQ(post->verdict, Verdict::SubcontractWeakness);
+  EXPECT_EQ(post->scope, Scope::Single);
+  EXPECT_EQ(post->subcontracts, std::vector<std::string>{"g3"});
+}
+
+// A true goal the prover is not given time for: the test strategy explores every path, and
+// concludes prover incapacity; likely, when a typically clause made the exploration finite.
+const char *const counted = R"(
+fun f(n: int32): int32
+  requires #f.requires1 { 0 <= n <= BOUND }
+  TYPICALLY
+  ensures #f.ensures1 @"c.c":4:3 { result = 2 * n }
+{
+  var i: int32 = 0;
+  var s: int32 = 0;
+  while i < n
+    invariant #f.invariant1 { 0 <= i <= n && s = 2 * i }
+    writes #f.loop_writes1 { i, s }
+    variant #f.variant1 { n - i }
+  {
+    s := s + 2;
+    i := i + 1;
+  }
+  return s;
+}
+)";
+
+std::string counted_with(const std::string &bound, const std::string &typically) {
+  std::string t = counted;
+  t.replace(t.find("BOUND"), 5, bound);
+  t.replace(t.find("TYPICALLY"), 9, typically);
+  return t;
+}
+
+const ir::GoalRef counted_post{ir::GoalKind::Postcondition, "f.ensures1", "f", {"c.c", 4, 3}};
+
+TEST(TestStrategy, CompleteExplorationMeansProverIncapacity) {
+  const ir::Program p = parse(counted_with("5", ""), "counted.ivl");
+  const GoalDiagnosis d = judge_by_tests(p, counted_post);
+  EXPECT_EQ(d.verdict, Verdict::ProverIncapacity);
+  EXPECT_EQ(d.nc_search, "complete");
+  EXPECT_FALSE(d.counterexample.has_value());
+  ASSERT_FALSE(d.notes.empty());
+  EXPECT_NE(d.notes.back().find("every path explored"), std::string::npos) << d.notes.back();
+}
+
+TEST(TestStrategy, CompleteOnlyUnderTypicallyMeansLikely) {
+  const ir::Program p =
+      parse(counted_with("100000", "typically #f.typically1 { n <= 4 }"), "counted.ivl");
+  const GoalDiagnosis d = judge_by_tests(p, counted_post);
+  EXPECT_EQ(d.verdict, Verdict::LikelyProverIncapacity);
+  EXPECT_EQ(d.nc_search, "complete");
+}
+
+TEST(TestStrategy, BoundedExplorationMeansUnknown) {
+  const ir::Program p = parse(counted_with("100000", ""), "counted.ivl");
+  const GoalDiagnosis d = judge_by_tests(p, counted_post, std::chrono::milliseconds(300));
+  EXPECT_EQ(d.verdict, Verdict::Unknown);
+  EXPECT_EQ(d.nc_search, "bounded");
+  EXPECT_TRUE(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string &n) {
+    return n.find("search incomplete: the time budget was reached") != std::string::npos;
+  }));
+}
+
+TEST(TestStrategy, AWeakLoopContractIsFoundOnTheSameProgram) {
+  // The invariant without s = 2 * i: the loop's contract is too weak, and no real run fails.
+  std::string text = counted_with("5", "");
+  text.replace(text.find(" && s = 2 * i"), 13, "");
+  const ir::Program p = parse(text, "counted.ivl");
+  const GoalDiagnosis d = judge_by_tests(p, counted_post);
+  EXPECT_EQ(d.verdict, Verdict::SubcontractWeakness);
+  EXPECT_EQ(d.subcontracts, std::vector<std::string>{"loop@9"});
+  EXPECT_EQ(d.nc_search, "complete");
+  ASSERT_TRUE(d.counterexample.has_value());
+  const rac::Outcome o = run_candidate(p, *d.counterexample, replay_policy(d), RunLimits{});
+  EXPECT_EQ(judge(o, counted_post), RunResult::FailsGoal) << o.reason;
+}
+
+TEST(TestStrategy, LemmasHaveNoRun) {
+  const ir::Program p = parse(R"(
+lemma #l1 { forall x: int. x * x * x * x >= 0 || x * x * x * x < 0 - 1 }
+)",
+                              "lemma.ivl");
+  const Report r = diagnose_by_tests(p, 0.001);
+  for (const auto &d : r.goals) {
+    if (d.result.status != vcgen::Status::Failed) continue;
+    EXPECT_EQ(d.verdict, Verdict::Unknown);
+    EXPECT_EQ(d.nc_search, "not_run");
+  }
+}
+
+} // namespace
