@@ -16,11 +16,11 @@
 namespace triage::classify {
 
 struct StrategyOptions {
-  vcgen::Prover prover = vcgen::Prover::Portfolio; ///< the prover the proofs were asked of
-  int extra_models = 3;                            ///< further models asked per goal
-  std::chrono::milliseconds goal_budget{10000};    ///< time to diagnose one goal
-  std::chrono::milliseconds run_limit{2000};       ///< time of one runtime-checking run
-  long step_limit = 1000000;                       ///< steps of one runtime-checking run
+  vcgen::Prover prover = vcgen::Prover::Portfolio;    ///< the prover the proofs were asked of
+  int extra_models = 3;                               ///< further models asked per goal
+  std::chrono::milliseconds goal_budget{10000};       ///< time to diagnose one goal
+  std::chrono::milliseconds run_limit{2000};          ///< time of one runtime-checking run
+  long step_limit = 1000000;                          ///< steps of one runtime-checking run
   std::chrono::milliseconds exploration_budget{3000}; ///< one test-generation search
   int max_block = 8;    ///< test generation: the longest input array nothing else bounds
   std::optional<int> k; ///< test generation: k-path bound (none by default)

@@ -43,8 +43,7 @@ bool relies_on(const Site &s, const ir::GoalRef &goal, const std::vector<Site> &
   if (s.line <= goal.at.line) return true;
   // A site after the goal runs before it on a later iteration of a loop around both.
   for (int loop : s.loops)
-    if (loop <= goal.at.line &&
-        std::any_of(all.begin(), all.end(), [&](const Site &o) {
+    if (loop <= goal.at.line && std::any_of(all.begin(), all.end(), [&](const Site &o) {
           return o.line >= goal.at.line &&
                  std::find(o.loops.begin(), o.loops.end(), loop) != o.loops.end();
         }))
@@ -144,8 +143,8 @@ private:
   bool settle_weakness(GoalDiagnosis &d, const dse::Test &t, Scope scope,
                        std::vector<std::string> names) {
     const ir::Counterexample inputs = inputs_only(t.input);
-    const rac::Outcome small = run_candidate(ctx_.program, inputs, rac::Policy{}, limits(),
-                                             &d.result.goal);
+    const rac::Outcome small =
+        run_candidate(ctx_.program, inputs, rac::Policy{}, limits(), &d.result.goal);
     const RunResult r = judge(small, d.result.goal);
     if (r == RunResult::FailsGoal) return settle_nc(d, inputs);
     if (r != RunResult::Ok && r != RunResult::PassesGoal) {
@@ -159,7 +158,8 @@ private:
     d.scope = scope;
     d.subcontracts = names;
     d.strategy = "test";
-    for (const ir::Counterexample &c : {keep_outputs_used(t.input, t.outcome.giant_steps), t.input}) {
+    for (const ir::Counterexample &c :
+         {keep_outputs_used(t.input, t.outcome.giant_steps), t.input}) {
       d.counterexample = c;
       if (confirm(ctx_.program, d, limits())) return true;
     }
@@ -190,11 +190,10 @@ private:
       return;
     }
     d.verdict = typically_ ? Verdict::LikelyProverIncapacity : Verdict::ProverIncapacity;
-    d.notes.push_back("every path explored (" + std::to_string(nc.paths) + " real" +
-                      (global ? ", " + std::to_string(global->paths) + " through the contracts"
-                              : std::string()) +
-                      ") without a counterexample" +
-                      (typically_ ? ", within the `typically` clauses" : ""));
+    d.notes.push_back(
+        "every path explored (" + std::to_string(nc.paths) + " real" +
+        (global ? ", " + std::to_string(global->paths) + " through the contracts" : std::string()) +
+        ") without a counterexample" + (typically_ ? ", within the `typically` clauses" : ""));
   }
 };
 

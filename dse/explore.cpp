@@ -17,8 +17,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <queue>
-#include <tuple>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 namespace triage::dse {
@@ -97,17 +97,15 @@ private:
   struct Item {
     Assignment a;
     size_t bound = 0;
-    bool check = false; ///< the negated decision was a check
-    long parent = 0;    ///< the path it comes from (for debugging)
+    bool check = false;  ///< the negated decision was a check
+    long parent = 0;     ///< the path it comes from (for debugging)
     size_t expected = 0; ///< the hash of the first `bound` decisions the run must take
   };
 
   /// The runs still to do: see the file comment for the order.
   class Frontier {
   public:
-    void push(Item item) {
-      (item.check ? checks_ : branches_).push({std::move(item), seq_++});
-    }
+    void push(Item item) { (item.check ? checks_ : branches_).push({std::move(item), seq_++}); }
     bool empty() const { return checks_.empty() && branches_.empty(); }
     Item pop() {
       const bool take_check = !checks_.empty() && (branches_.empty() || !last_was_check_);
@@ -138,6 +136,8 @@ private:
   std::set<size_t> seen_;
   std::set<std::string> incomplete_;
   Result r_;
+  /// TRIAGE_DSE_DEBUG set: every path's decisions, and the slow queries, on standard output.
+  const bool debug_ = std::getenv("TRIAGE_DSE_DEBUG") != nullptr;
   /// One solver context for the whole search: creating one per query cost most of the time.
   std::unique_ptr<Backend> solver_ = make_z3_backend();
 
@@ -176,19 +176,13 @@ private:
     }
     ++r_.paths;
     const std::vector<Decision> &path = oracle.path();
-    if (std::getenv("TRIAGE_DSE_DEBUG")) {
-      std::printf("path %ld (test %zu, bound %zu, parent %ld): %s\n", r_.paths, r_.tests.size() + 1, item.bound, item.parent, test.outcome.reason.c_str());
-      for (const auto &d : path)
-        std::printf("  %s %s%s\n", d.check ? "check " : "branch", d.outcome ? "" : "NOT ",
-                     to_string(d.cond).c_str());
-    }
+    if (debug_) debug_path(item, test, path);
     const PathHashes hashes(path);
     // Inputs that satisfy a prefix take it again, unless the shadow lost track of a value: then
     // paths may be missed, and the exploration cannot be called complete.
-    if (item.bound > 0 && (path.size() < item.bound || hashes.ways[item.bound] != item.expected))
-    {
+    if (item.bound > 0 && (path.size() < item.bound || hashes.ways[item.bound] != item.expected)) {
       incomplete_.insert("a run left the path its inputs were computed for");
-      if (std::getenv("TRIAGE_DSE_DEBUG")) std::printf("DIVERGED\n");
+      if (debug_) std::printf("  (left the path of its parent)\n");
     }
     if (!seen_.insert(hashes.whole).second) return true;
     test.input = oracle.used();
@@ -234,6 +228,22 @@ private:
     return true;
   }
 
+  void debug_path(const Item &item, const Test &test, const std::vector<Decision> &path) const {
+    std::printf("path %ld (test %zu, bound %zu, parent %ld): %s\n", r_.paths, r_.tests.size() + 1,
+                item.bound, item.parent, test.outcome.reason.c_str());
+    for (const auto &d : path)
+      std::printf("  %s %s%s\n", d.check ? "check " : "branch", d.outcome ? "" : "NOT ",
+                  to_string(d.cond).c_str());
+  }
+
+  static void debug_query(Clock::time_point start, Answer answer, size_t i, const Decision &d) {
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    if (ms >= 100)
+      std::printf("slow query (%ld ms, answer %d) negating decision %zu: %s\n", long(ms),
+                  int(answer), i, to_string(d.cond).c_str());
+  }
+
   /// Pushes a solver scope, popped when it goes.
   struct Scope {
     explicit Scope(Backend &b) : b_(b) { b_.push(); }
@@ -247,17 +257,14 @@ private:
   /// When there are none only because of max_block (the path needs a longer input block), the
   /// exploration is incomplete.
   std::optional<Assignment> solve_negation(const std::vector<Decision> &path, size_t i,
-                                          const Term &bounded) {
+                                           const Term &bounded) {
     ++r_.solver_calls;
     {
       Scope negation(*solver_);
       solver_->add(mk_not(taken(path[i])));
-      const auto t0 = Clock::now();
+      const auto start = Clock::now();
       const Answer answer = solver_->check_added(o_.solver_timeout_s, 0, bounded);
-      if (std::getenv("TRIAGE_DSE_DEBUG") && Clock::now() - t0 > std::chrono::milliseconds(100))
-        std::printf("SLOW %d %ld ms negating %zu: %s\n", int(answer),
-                    long(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()),
-                    i, to_string(path[i].cond).c_str());
+      if (debug_) debug_query(start, answer, i, path[i]);
       if (answer == Answer::Sat && solver_->has_model()) return read_model(*solver_);
       if (answer != Answer::Unsat) {
         incomplete_.insert("the solver could not decide a path condition");

@@ -103,12 +103,12 @@ std::optional<std::string> Machine::changed_outside(const Snapshot &before, cons
                                                     int block_limit, const LocSet &allowed) {
   if (vars_now)
     for (const auto &[name, old] : before.vars)
-      if (auto it = vars_now->find(name); it != vars_now->end() && !allowed.locals.count(name) &&
-                                          !same_value(it->second, old))
+      if (auto it = vars_now->find(name);
+          it != vars_now->end() && !allowed.locals.count(name) && !same_value(it->second, old))
         return name + " changed from " + value_text(old) + " to " + value_text(it->second);
   for (const auto &[name, old] : before.globals)
-    if (auto it = globals_.find(name); it != globals_.end() && !allowed.globals.count(name) &&
-                                       !same_value(it->second, old))
+    if (auto it = globals_.find(name);
+        it != globals_.end() && !allowed.globals.count(name) && !same_value(it->second, old))
       return "the global " + name + " changed from " + value_text(old) + " to " +
              value_text(it->second);
   const std::vector<LocSet> sets{allowed};

@@ -75,7 +75,8 @@ public:
       if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // debugging aid: the query as SMT-LIB
         std::ofstream(dump, std::ios::app) << s.to_smt2() << "\n";
       Watchdog dog(ctx_, timeout_s);
-      z3::check_result res = assumptions && !assumptions->empty() ? s.check(*assumptions) : s.check();
+      z3::check_result res =
+          assumptions && !assumptions->empty() ? s.check(*assumptions) : s.check();
       timed_out_ = dog.fired();
       switch (res) {
       case z3::unsat:

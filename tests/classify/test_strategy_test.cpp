@@ -49,8 +49,8 @@ const GoalDiagnosis *goal(const Report &r, ir::GoalKind kind, const std::string 
 }
 
 struct NoModels : ModelSource {
-  std::optional<ir::Counterexample> another_model(size_t, vcgen::Prover, unsigned,
-                                                  const std::vector<ir::Counterexample> &) override {
+  std::optional<ir::Counterexample>
+  another_model(size_t, vcgen::Prover, unsigned, const std::vector<ir::Counterexample> &) override {
     return std::nullopt;
   }
 };
@@ -88,7 +88,8 @@ int expect_replays(const ir::Program &p, const Report &r) {
 
 TEST(TestStrategy, EveryCounterexampleOnTheHandWrittenProgramsReplays) {
   int replayed = 0;
-  for (const auto &e : std::filesystem::directory_iterator(TRIAGE_SOURCE_DIR "/tests/classify/ivl")) {
+  for (const auto &e :
+       std::filesystem::directory_iterator(TRIAGE_SOURCE_DIR "/tests/classify/ivl")) {
     const ir::Program p = load(e.path().string());
     replayed += expect_replays(p, diagnose_by_tests(p));
   }

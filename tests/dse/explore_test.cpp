@@ -37,7 +37,8 @@ long num(const Test &t, const std::string &name) {
 
 std::vector<long> cells(const Test &t, const std::string &name) {
   std::vector<long> out;
-  for (const auto &c : t.input.input(name)->as_array()) out.push_back(c.as_int().convert_to<long>());
+  for (const auto &c : t.input.input(name)->as_array())
+    out.push_back(c.as_int().convert_to<long>());
   return out;
 }
 
@@ -125,7 +126,8 @@ fun f(x: int32, d: int32): int32
 )");
   const Result r = explore(p, options());
   std::vector<std::string> kinds;
-  for (const dse::Test *t : failures(r)) kinds.push_back(ir::goal_kind_name(t->outcome.goal->kind));
+  for (const dse::Test *t : failures(r))
+    kinds.push_back(ir::goal_kind_name(t->outcome.goal->kind));
   std::sort(kinds.begin(), kinds.end());
   EXPECT_EQ(kinds, (std::vector<std::string>{"rte_division", "rte_overflow"}));
   expect_tests_replay(p, r, options());
@@ -161,9 +163,10 @@ TEST(Explore, QuantifiedPreconditionsConstrainTheInputs) {
     EXPECT_TRUE(std::is_sorted(t_cells.begin(), t_cells.end()));
   }
   // n from 0 to 4, and the position of the first element above v among n + 1: 15 paths.
-  EXPECT_EQ(std::count_if(r.tests.begin(), r.tests.end(),
-                          [](const dse::Test &t) { return t.outcome.kind == rac::OutcomeKind::Ok; }),
-            15);
+  EXPECT_EQ(
+      std::count_if(r.tests.begin(), r.tests.end(),
+                    [](const dse::Test &t) { return t.outcome.kind == rac::OutcomeKind::Ok; }),
+      15);
   expect_tests_replay(p, r, options());
 }
 
@@ -175,9 +178,10 @@ TEST(Explore, ReportsTheKBound) {
   EXPECT_FALSE(r.complete);
   EXPECT_TRUE(incomplete_because(r, "k-path bound (2 iterations)"));
   // The paths that leave the loop after its third iteration or later are not explored.
-  EXPECT_LT(std::count_if(r.tests.begin(), r.tests.end(),
-                          [](const dse::Test &t) { return t.outcome.kind == rac::OutcomeKind::Ok; }),
-            15);
+  EXPECT_LT(
+      std::count_if(r.tests.begin(), r.tests.end(),
+                    [](const dse::Test &t) { return t.outcome.kind == rac::OutcomeKind::Ok; }),
+      15);
 }
 
 TEST(Explore, ReportsTheBlockBound) {
@@ -203,7 +207,8 @@ fun f(t: ptr int32, n: int32): int32
   const Result r = explore(p, o);
   EXPECT_FALSE(r.complete);
   EXPECT_TRUE(incomplete_because(r, "longer than --max-block 3"));
-  for (const dse::Test &t : r.tests) EXPECT_LE(cells(t, "t").size(), 3u);
+  for (const dse::Test &t : r.tests)
+    EXPECT_LE(cells(t, "t").size(), 3u);
   expect_tests_replay(p, r, o);
 }
 
