@@ -11,6 +11,9 @@ packages=(cmake ninja-build g++ tao-pegtl-dev libz3-dev libcvc5-dev libboost-dev
 
 setup() {
   local missing=()
+  # The SARIF test validates against the published schema with python3's jsonschema: the Debian
+  # package, unless the python3 on the PATH already has the module.
+  python3 -c "import jsonschema" 2>/dev/null || packages+=(python3-jsonschema)
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done

@@ -1,7 +1,6 @@
 #include "classify/diagnose.hpp"
 
-#include "classify/model_strategy.hpp"
-#include "classify/test_strategy.hpp"
+#include "classify/combined_strategy.hpp"
 
 #include <stdexcept>
 
@@ -24,12 +23,13 @@ private:
 } // namespace
 
 std::vector<std::string> strategy_names() {
-  return {"model", "test"};
+  return {"combined", "model", "test"};
 }
 
 std::unique_ptr<Strategy> make_strategy(const std::string &name) {
   if (name == "model") return std::make_unique<ModelStrategy>();
   if (name == "test") return std::make_unique<TestStrategy>();
+  if (name == "combined") return std::make_unique<CombinedStrategy>();
   return nullptr;
 }
 

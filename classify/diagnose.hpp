@@ -12,7 +12,7 @@ namespace triage::classify {
 
 struct DiagnoseOptions {
   std::string file;               ///< the input as given, for reports and replay commands
-  std::string strategy = "model"; ///< one of strategy_names()
+  std::string strategy = "combined"; ///< one of strategy_names()
   vcgen::ProveOptions prove;
   StrategyOptions strategy_options;
 };

@@ -33,7 +33,7 @@ class GoalDiagnoser {
 public:
   GoalDiagnoser(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals, size_t index)
       : ctx_(ctx), goals_(goals), index_(index), d_(goals[index]),
-        deadline_(Clock::now() + ctx.options.goal_budget) {}
+        deadline_(Clock::now() + ctx.options.within_deadline(ctx.options.goal_budget)) {}
 
   void run() {
     if (d_.result.goal.function.empty() || d_.result.goal.function == "-") {
@@ -228,6 +228,10 @@ void ModelStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &g
     const auto start = Clock::now();
     d.verdict = Verdict::Unknown;
     d.strategy = "model";
+    if (ctx.options.past_deadline()) {
+      d.notes.push_back(deadline_note);
+      continue;
+    }
     GoalDiagnoser(ctx, goals, i).run();
     d.time_ms +=
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();

@@ -7,6 +7,7 @@
 #include "ir/ast.hpp"
 #include "vcgen/prove.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -24,7 +25,22 @@ struct StrategyOptions {
   std::chrono::milliseconds exploration_budget{3000}; ///< one test-generation search
   int max_block = 8;    ///< test generation: the longest input array nothing else bounds
   std::optional<int> k; ///< test generation: k-path bound (none by default)
+  /// When the whole diagnosis must end (`--deadline`): goals still open then stay unknown.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+
+  bool past_deadline() const { return deadline && std::chrono::steady_clock::now() >= *deadline; }
+  /// `budget`, or less when the deadline comes first.
+  std::chrono::milliseconds within_deadline(std::chrono::milliseconds budget) const {
+    if (!deadline) return budget;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        *deadline - std::chrono::steady_clock::now());
+    return std::clamp(left, std::chrono::milliseconds(0), budget);
+  }
 };
+
+/// The note of a goal the deadline left undiagnosed.
+inline const char *deadline_note =
+    "the deadline (--deadline) passed before this goal was diagnosed";
 
 /// Where further candidate counterexamples come from: the proof session (vcgen::Session), or a
 /// script of models in tests.
@@ -54,7 +70,7 @@ public:
   virtual void diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) = 0;
 };
 
-/// The strategies available: "model", "test".
+/// The strategies available: "combined", "model", "test".
 std::vector<std::string> strategy_names();
 /// The strategy of that name; nullptr when there is none.
 std::unique_ptr<Strategy> make_strategy(const std::string &name);

@@ -63,6 +63,24 @@ public:
       typically_ = typically_ || a.kind == ir::AnnotKind::Typically;
   }
 
+  /// A goal an earlier strategy explained as a weakness: a bug outranks a weak contract, so
+  /// only the NC search runs; without a non-compliance the weakness stays, and says how far the
+  /// search for a bug went.
+  void look_for_nc(GoalDiagnosis &d) {
+    const dse::Result &nc = nc_search();
+    d.nc_search = search_name(nc);
+    for (const auto &t : nc.tests) {
+      const auto first = first_failure(t.outcome);
+      if (!first || !same_goal(d.result.goal, *first)) continue;
+      GoalDiagnosis trial = d;
+      if (settle_nc(trial, t.input)) {
+        trial.notes.clear();
+        d = std::move(trial);
+        return;
+      }
+    }
+  }
+
   void diagnose(GoalDiagnosis &d) {
     const ir::GoalRef &goal = d.result.goal;
     const dse::Result &nc = nc_search();
@@ -111,7 +129,7 @@ private:
     dse::Options o;
     o.function = f_.name;
     o.policy = policy;
-    o.budget = ctx_.options.exploration_budget;
+    o.budget = ctx_.options.within_deadline(ctx_.options.exploration_budget);
     o.max_block = ctx_.options.max_block;
     o.k = ctx_.options.k;
     if (target) o.target = [target](const ir::GoalRef &g) { return same_goal(*target, g); };
@@ -214,18 +232,28 @@ std::vector<std::string> subcontracts_for(const ir::Program &p, const ir::Functi
 void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) {
   std::map<std::string, FunctionDiagnoser> by_function;
   for (auto &d : goals) {
-    if (d.result.status != vcgen::Status::Failed || is_definite(d.verdict)) continue;
+    if (d.result.status != vcgen::Status::Failed || d.verdict == Verdict::NonCompliance) continue;
+    if (ctx.options.past_deadline()) {
+      if (std::find(d.notes.begin(), d.notes.end(), deadline_note) == d.notes.end())
+        d.notes.push_back(deadline_note);
+      continue;
+    }
     const auto start = Clock::now();
-    d.verdict = Verdict::Unknown;
-    d.strategy = "test";
     const ir::Function *f = ctx.program.function(d.result.goal.function);
     if (!f || !f->body) {
+      d.strategy = "test";
       d.notes.push_back("a lemma has no run to test");
       d.nc_search = "not_run";
       continue;
     }
     auto it = by_function.try_emplace(f->name, ctx, *f).first;
-    it->second.diagnose(d);
+    if (d.verdict == Verdict::SubcontractWeakness) {
+      it->second.look_for_nc(d);
+    } else {
+      d.verdict = Verdict::Unknown;
+      d.strategy = "test";
+      it->second.diagnose(d);
+    }
     d.time_ms +=
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
   }

@@ -11,6 +11,8 @@
 
 namespace triage::classify {
 
+/// Goals an earlier strategy explained as a subcontract weakness get only the NC search (a bug
+/// outranks a weak contract); non-compliances are kept as they are.
 class TestStrategy : public Strategy {
 public:
   std::string name() const override { return "test"; }

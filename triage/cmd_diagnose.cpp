@@ -8,6 +8,7 @@
 #ifdef TRIAGE_HAVE_DIAGNOSE
 #include "classify/diagnose.hpp"
 #include "classify/render.hpp"
+#include "classify/sarif.hpp"
 
 #include <cmath>
 #include <iostream>
@@ -24,13 +25,17 @@ vcgen::Prover prover_of(const std::string &name) {
 classify::DiagnoseOptions options_of(const Options &opts) {
   classify::DiagnoseOptions o;
   o.file = opts.file();
-  o.strategy = opts.choice("strategy", {"model", "test", "combined"}, "model");
-  if (o.strategy == "combined")
-    throw UsageError("strategy 'combined' is not available yet; use --strategy model or test");
+  o.strategy = opts.choice("strategy", {"combined", "model", "test"}, "combined");
   o.strategy_options.exploration_budget =
       std::chrono::milliseconds(long(opts.seconds("budget", 3) * 1000));
   o.strategy_options.k = opts.whole("k", 0);
   o.strategy_options.max_block = opts.whole("max-block", 1).value_or(o.strategy_options.max_block);
+  if (opts.value("deadline")) {
+    const auto at = std::chrono::steady_clock::now() +
+                    std::chrono::milliseconds(long(opts.seconds("deadline", 0) * 1000));
+    o.prove.deadline = at;
+    o.strategy_options.deadline = at;
+  }
   o.prove.function = opts.value("function");
   o.prove.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
   o.prove.timeout_s = opts.seconds("timeout", o.prove.timeout_s);
@@ -53,8 +58,8 @@ classify::DiagnoseOptions options_of(const Options &opts) {
 int run_diagnose(const std::vector<std::string> &args) {
   const Options opts(args, {"no-rte"},
                      {"strategy", "function", "prover", "timeout", "format", "models", "budget",
-                      "k", "max-block"});
-  const std::string format = opts.choice("format", {"text", "json"}, "text");
+                      "k", "max-block", "deadline"});
+  const std::string format = opts.choice("format", {"text", "json", "sarif"}, "text");
   const classify::DiagnoseOptions o = options_of(opts);
   const ir::Program p = load_program(o.file);
   if (o.prove.function && !p.function(*o.prove.function))
@@ -62,6 +67,8 @@ int run_diagnose(const std::vector<std::string> &args) {
   const classify::Report report = classify::diagnose(p, o);
   if (format == "json")
     std::cout << classify::render_json(report).dump(2) << "\n";
+  else if (format == "sarif")
+    std::cout << classify::render_sarif(report, p).dump(2) << "\n";
   else
     std::cout << classify::render_text(report);
   return classify::exit_code(report);
@@ -69,17 +76,20 @@ int run_diagnose(const std::vector<std::string> &args) {
 
 const Registrar reg{
     {"diagnose", "prove, then explain each failed goal (non-compliance, subcontract weakness...)",
-     "usage: triage diagnose FILE [--strategy model|test] [--function F]\n"
+     "usage: triage diagnose FILE [--strategy combined|model|test] [--function F]\n"
      "                        [--prover z3|cvc5|portfolio] [--timeout S] [--no-rte] [--models N]\n"
-     "                        [--budget S] [--k N] [--max-block N] [--format text|json]\n\n"
-     "Proves every goal of FILE; for each goal not proved, judges the solver's models by\n"
-     "runtime assertion checking (small steps, then giant steps over loop and call contracts)\n"
-     "and reports a verdict: non_compliance (the code fails the annotation on the inputs shown),\n"
-     "subcontract_weakness (a loop or callee contract is too weak; its outputs are shown), or\n"
-     "unknown. Every counterexample shown replays with `triage run` (command printed).\n"
-     "  --strategy S   model (default): judge the solver's models; test: generate tests by\n"
-     "                 concolic execution, in the code, then through one contract at a time,\n"
-     "                 then through all (combined: not available yet)\n"
+     "                        [--budget S] [--k N] [--max-block N]\n"
+     "                        [--deadline S] [--format text|json|sarif]\n\n"
+     "Proves every goal of FILE; for each goal not proved, looks for a counterexample and\n"
+     "reports a verdict: non_compliance (the code fails the annotation on the inputs shown),\n"
+     "subcontract_weakness (a loop or callee contract is too weak; its outputs are shown),\n"
+     "prover_incapacity (every path explored, none fails), or unknown. Every counterexample\n"
+     "shown replays with `triage run` (command printed).\n"
+     "  --strategy S   combined (default): model, then test where still needed;\n"
+     "                 model: judge the solver's models by runtime assertion checking (small\n"
+     "                 steps, then giant steps over loop and call contracts); test: generate\n"
+     "                 tests by concolic execution, in the code, then through one contract at\n"
+     "                 a time, then through all\n"
      "  --function F   only the goals of function F (lemmas always)\n"
      "  --prover P     z3, cvc5 or portfolio (default: portfolio)\n"
      "  --timeout S    seconds per goal and solver (default: 2)\n"
@@ -88,7 +98,8 @@ const Registrar reg{
      "  --budget S     test strategy: seconds per exploration (default: 3)\n"
      "  --k N          test strategy: at most N consecutive iterations of a loop\n"
      "  --max-block N  test strategy: the longest input array nothing bounds (default: 8)\n"
-     "  --format F     text (default) or json (schema in docs/diagnose.md)\n"
+     "  --deadline S   for the whole file: goals still open then are unknown (default: none)\n"
+     "  --format F     text (default), json (schema in docs/diagnose.md) or sarif (2.1.0)\n"
      "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input.\n",
      run_diagnose}};
 

@@ -4,7 +4,9 @@
 
 #include "vcgen/model.hpp"
 #include "vcgen/solver.hpp"
+
 #include "vcgen/vc.hpp"
+#include <algorithm>
 
 #include <chrono>
 #include <set>
@@ -91,6 +93,16 @@ Session::Session(const ir::Program &p, ProveOptions opts)
 
 Session::~Session() = default;
 
+namespace {
+/// The per-call timeout, shortened so that no call runs past the deadline.
+double timeout_within_deadline(const ProveOptions &o) {
+  if (!o.deadline) return o.timeout_s;
+  const double left =
+      std::chrono::duration<double>(*o.deadline - std::chrono::steady_clock::now()).count();
+  return std::clamp(left, 0.001, o.timeout_s);
+}
+} // namespace
+
 std::vector<GoalResult> Session::prove_all() {
   std::vector<GoalResult> out;
   const ProveOptions &o = impl_->opts;
@@ -98,6 +110,11 @@ std::vector<GoalResult> Session::prove_all() {
     GoalResult r;
     r.goal = vc.ref;
     auto t0 = std::chrono::steady_clock::now();
+    if (o.deadline && t0 >= *o.deadline) {
+      r.answer = "not_run";
+      out.push_back(std::move(r));
+      continue;
+    }
     std::unique_ptr<Backend> kept;
     PlainQuery plain;
     // Without the lemmas first (they often drown the solvers), then with them.
@@ -108,7 +125,7 @@ std::vector<GoalResult> Session::prove_all() {
           attempts.push_back({which, lemmas || vc.lemma_hyps.empty()});
     for (auto [which, lemmas] : attempts) {
       auto b = make_backend(which);
-      Answer a = b->check(query(vc, {}, lemmas), o.timeout_s, o.seed);
+      Answer a = b->check(query(vc, {}, lemmas), timeout_within_deadline(o), o.seed);
       r.answer = answer_name(a);
       r.prover = b->name();
       if (a == Answer::Unsat) {

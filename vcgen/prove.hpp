@@ -7,6 +7,7 @@
 #include "ir/counterexample.hpp"
 #include "ir/goal.hpp"
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +23,9 @@ struct ProveOptions {
   double timeout_s = 2.0; ///< per goal and solver
   bool rte = true;        ///< runtime-error goals
   unsigned seed = 0;
+  /// When proving must end: goals not tried by then fail with answer "not_run", and no solver
+  /// call runs past it.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 enum class Status { Proved, Failed };

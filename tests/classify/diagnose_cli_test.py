@@ -106,11 +106,31 @@ def main():
     expect(p.returncode == 0 and all(g['nc_search'] == 'not_run' for g in goals_of(p)),
            'all proved --strategy test: nothing searched', p)
 
-    for args, msg in [(['--strategy', 'combined'], 'not available yet'),
+    # Combined (the default): the models first; a weakness they show still gets the search for
+    # a bug, which says how far it went; what they leave open gets the whole test strategy.
+    p = diagnose(ivl('set_x.ivl'), '--format', 'json')
+    post = [g for g in goals_of(p) if g['kind'] == 'assertion']
+    expect(json.loads(p.stdout)['strategy'] == 'combined' and len(post) == 1
+           and post[0]['verdict'] == 'subcontract_weakness' and post[0]['strategy'] == 'model'
+           and post[0]['nc_search'] == 'complete', 'set_x combined: weakness, NC search complete', p)
+    p = diagnose(ivl('havoc_nc.ivl'), '--format', 'json')
+    nc = [g for g in goals_of(p) if g['kind'] == 'assertion']
+    expect(len(nc) == 1 and nc[0]['verdict'] == 'non_compliance' and nc[0]['strategy'] == 'test',
+           'havoc_nc combined: the models miss it, the tests find it', p)
+
+    # A deadline for the whole file: what is still open then is unknown, the output still whole.
+    p = diagnose(ivl('three_calls_single.ivl'), '--format', 'json', '--deadline', '0.001')
+    goals = goals_of(p)
+    expect(p.returncode == 1 and goals and all(
+        g['status'] == 'proved' or (g['verdict'] == 'unknown' and any(
+            'deadline' in n for n in g['notes'])) for g in goals),
+           'deadline 0.001: every open goal unknown with a note', p)
+
+    for args, msg in [(['--strategy', 'random'], 'expects'),
+                      (['--deadline', '0'], 'positive'),
                       (['--strategy', 'test', '--budget', '-2'], 'positive'),
                       (['--strategy', 'test', '--k', 'x'], 'whole number'),
                       (['--strategy', 'test', '--max-block', '0'], 'max-block'),
-                      (['--strategy', 'random'], 'expects'),
                       (['--format', 'xml'], 'expects'),
                       (['--function', 'nosuch'], 'no function'),
                       (['--timeout', '-1'], 'positive'),

@@ -1,0 +1,25 @@
+// The `combined` strategy (the default): the model strategy first, as it is cheap; then the test
+// strategy on what it left open. A goal the models explain only as a weakness still gets the
+// test strategy's search for a non-compliance (a bug outranks a weak contract); a goal they leave
+// unknown gets the whole test strategy. One verdict per goal, from the strategy that settled it.
+#pragma once
+
+#include "classify/model_strategy.hpp"
+#include "classify/test_strategy.hpp"
+
+namespace triage::classify {
+
+class CombinedStrategy : public Strategy {
+public:
+  std::string name() const override { return "combined"; }
+  void diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) override {
+    models_.diagnose(ctx, goals);
+    tests_.diagnose(ctx, goals);
+  }
+
+private:
+  ModelStrategy models_;
+  TestStrategy tests_;
+};
+
+} // namespace triage::classify
