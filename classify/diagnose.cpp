@@ -34,21 +34,34 @@ std::unique_ptr<Strategy> make_strategy(const std::string &name) {
 }
 
 Report diagnose(const ir::Program &p, const DiagnoseOptions &opts) {
-  std::unique_ptr<Strategy> strategy = make_strategy(opts.strategy);
-  if (!strategy) throw std::invalid_argument("unknown diagnosis strategy '" + opts.strategy + "'");
+  return diagnose_each(p, opts, {opts.strategy}).front();
+}
+
+std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &opts,
+                                  const std::vector<std::string> &strategies) {
+  std::vector<std::unique_ptr<Strategy>> chosen;
+  for (const auto &name : strategies) {
+    chosen.push_back(make_strategy(name));
+    if (!chosen.back()) throw std::invalid_argument("unknown diagnosis strategy '" + name + "'");
+  }
   vcgen::Session session(p, opts.prove);
-  Report report{opts.file, strategy->name(), {}};
+  std::vector<GoalDiagnosis> proved;
   for (vcgen::GoalResult &r : session.prove_all()) {
     GoalDiagnosis d;
     d.verdict = r.status == vcgen::Status::Proved ? Verdict::Proved : Verdict::Unknown;
     d.result = std::move(r);
-    report.goals.push_back(std::move(d));
+    proved.push_back(std::move(d));
   }
   SessionModels models(session);
-  StrategyContext ctx{p, models, opts.strategy_options};
-  ctx.options.prover = opts.prove.prover;
-  strategy->diagnose(ctx, report.goals);
-  return report;
+  std::vector<Report> reports;
+  for (const auto &strategy : chosen) {
+    Report report{opts.file, strategy->name(), proved};
+    StrategyContext ctx{p, models, opts.strategy_options};
+    ctx.options.prover = opts.prove.prover;
+    strategy->diagnose(ctx, report.goals);
+    reports.push_back(std::move(report));
+  }
+  return reports;
 }
 
 } // namespace triage::classify

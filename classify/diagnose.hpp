@@ -21,4 +21,9 @@ struct DiagnoseOptions {
 /// unknown strategy name.
 Report diagnose(const ir::Program &p, const DiagnoseOptions &opts);
 
+/// Proves once, then diagnoses the failed goals with each of `strategies` in turn (each on the
+/// proof results alone, not on another's verdicts): one report per strategy, in that order.
+std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &opts,
+                                  const std::vector<std::string> &strategies);
+
 } // namespace triage::classify

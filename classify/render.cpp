@@ -67,6 +67,8 @@ ir::Json strings(const std::vector<std::string> &xs) {
   return a;
 }
 
+} // namespace
+
 ir::Json goal_json(const GoalDiagnosis &d, const std::string &file) {
   const ir::GoalRef &g = d.result.goal;
   ir::Json j = ir::Json::object();
@@ -95,8 +97,6 @@ ir::Json goal_json(const GoalDiagnosis &d, const std::string &file) {
   j["notes"] = strings(d.notes);
   return j;
 }
-
-} // namespace
 
 std::string summary_line(const Report &r) {
   size_t proved = 0;

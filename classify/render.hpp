@@ -16,6 +16,9 @@ std::string render_text(const Report &r);
 /// `{"file": ..., "strategy": ..., "goals": [...], "summary": {...}}`
 ir::Json render_json(const Report &r);
 
+/// One goal as in `--format json` (docs/diagnose.md); `file` as given on the command line.
+ir::Json goal_json(const GoalDiagnosis &d, const std::string &file);
+
 /// `N goals: P proved, F failed (x non_compliance, y subcontract_weakness, z unknown)`
 std::string summary_line(const Report &r);
 

@@ -51,6 +51,17 @@ bool relies_on(const Site &s, const ir::GoalRef &goal, const std::vector<Site> &
   return false;
 }
 
+/// The tests by path length: the shortest failing run is the easiest counterexample to follow.
+std::vector<const dse::Test *> shortest_first(const std::vector<dse::Test> &tests) {
+  std::vector<const dse::Test *> out;
+  for (const auto &t : tests)
+    out.push_back(&t);
+  std::stable_sort(out.begin(), out.end(), [](const dse::Test *a, const dse::Test *b) {
+    return a->decisions < b->decisions;
+  });
+  return out;
+}
+
 const char *search_name(const dse::Result &r) {
   return r.complete ? "complete" : "bounded";
 }
@@ -69,11 +80,11 @@ public:
   void look_for_nc(GoalDiagnosis &d) {
     const dse::Result &nc = nc_search();
     d.nc_search = search_name(nc);
-    for (const auto &t : nc.tests) {
-      const auto first = first_failure(t.outcome);
+    for (const dse::Test *t : shortest_first(nc.tests)) {
+      const auto first = first_failure(t->outcome);
       if (!first || !same_goal(d.result.goal, *first)) continue;
       GoalDiagnosis trial = d;
-      if (settle_nc(trial, t.input)) {
+      if (settle_nc(trial, t->input)) {
         trial.notes.clear();
         d = std::move(trial);
         return;
@@ -85,9 +96,9 @@ public:
     const ir::GoalRef &goal = d.result.goal;
     const dse::Result &nc = nc_search();
     d.nc_search = search_name(nc);
-    for (const auto &t : nc.tests) {
-      const auto first = first_failure(t.outcome);
-      if (first && same_goal(goal, *first) && settle_nc(d, t.input)) return;
+    for (const dse::Test *t : shortest_first(nc.tests)) {
+      const auto first = first_failure(t->outcome);
+      if (first && same_goal(goal, *first) && settle_nc(d, t->input)) return;
     }
     masked_ = std::any_of(nc.tests.begin(), nc.tests.end(), [&](const dse::Test &t) {
       return judge(t.outcome, goal) == RunResult::FailsOther &&
@@ -147,6 +158,8 @@ private:
   bool settle_nc(GoalDiagnosis &d, ir::Counterexample inputs) {
     inputs = inputs_only(std::move(inputs));
     d.verdict = Verdict::NonCompliance;
+    d.subcontracts.clear();
+    d.scope = Scope::Single;
     d.counterexample = inputs;
     d.strategy = "test";
     if (confirm(ctx_.program, d, limits())) return true;

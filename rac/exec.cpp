@@ -49,7 +49,8 @@ void Machine::declare(const ir::Stmt &s) {
   f.vars.insert_or_assign(s.name, std::move(v));
 }
 
-void Machine::store(const ir::Expr &lhs, const Value &v) {
+void Machine::store(const ir::Expr &lhs, const Value &value) {
+  const Value v = shallow(value);
   if (lhs.kind == ir::ExprKind::Var) {
     if (lhs.ref == ir::VarRef::Global)
       globals_.insert_or_assign(lhs.name, v);

@@ -163,6 +163,9 @@ private:
   vcgen::Term term(const Value &v) const; ///< the shadow, or the concrete value as a literal
   void decide(const vcgen::Term &cond, bool outcome, bool check = true);
   void pin(const Value &v, const std::string &why);
+  static constexpr unsigned max_term_depth = 400;
+  Value shallow(const Value &v);
+  void pin_block(int id);
   void note_concretized(const std::string &why);
   static vcgen::Term in_range_term(const vcgen::Term &t, const ir::Type &type);
   static vcgen::Term wrap_term(const vcgen::Term &t, const ir::Type &type);

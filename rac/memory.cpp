@@ -53,6 +53,10 @@ void Memory::set_shadow(int id, vcgen::Term cells, vcgen::Term length) {
   if (length) b.length_sym = std::move(length);
 }
 
+void Memory::drop_cells_shadow(int id) {
+  writable(id).cells_sym = nullptr;
+}
+
 int Memory::latest(const std::string &name) const {
   for (int i = count() - 1; i >= 0; --i)
     if (blocks_[size_t(i)]->alive && blocks_[size_t(i)]->name == name) return i;

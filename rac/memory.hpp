@@ -39,6 +39,8 @@ public:
   void write_cell(int id, size_t offset, Value v);
   /// Sets the symbolic shadows of a block (null: unchanged).
   void set_shadow(int id, vcgen::Term cells, vcgen::Term length = nullptr);
+  /// The cells are no longer symbolic as a whole (each keeps its own value's term, if any).
+  void drop_cells_shadow(int id);
   /// The most recently created live block of that name, -1 when there is none.
   int latest(const std::string &name) const;
   /// A unique printable name: the block's name, with `#k` when several blocks share it.

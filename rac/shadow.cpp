@@ -109,6 +109,36 @@ void Machine::write(const Value &ptr, const Value &v) {
   if (ptr.sym || b.cells_sym)
     mem_.set_shadow(ptr.block, mk_store(cells_term(mem_, ptr.block), term(ptr), cell_term(v)));
   mem_.write(ptr, v);
+  const Block &now = mem_.block(ptr.block);
+  if (now.cells_sym && now.cells_sym->depth > max_term_depth) pin_block(ptr.block);
+}
+
+// Terms that grow with every iteration of a loop (x := x + y, a store per iteration) would make
+// every walk over them (hashing, printing, translating for Z3, freeing) recurse as deep as the
+// run is long: past max_term_depth a value is pinned to its concrete value instead.
+Value Machine::shallow(const Value &v) {
+  if (!v.sym || v.sym->depth <= max_term_depth) return v;
+  pin(v, "a term grown past " + std::to_string(max_term_depth) + " operations");
+  Value out = v;
+  out.sym = nullptr;
+  return out;
+}
+
+void Machine::pin_block(int id) {
+  // A copy: writing the cells may copy the block (memory snapshots share blocks).
+  const Block b = mem_.block(id);
+  std::vector<Term> cells;
+  for (size_t i = 0; i < b.cells.size(); ++i)
+    cells.push_back(mk_eq(mk_select(b.cells_sym, mk_int(BigInt(i))), cell_term(b.cells[i])));
+  decide(mk_and(cells), true);
+  note_concretized("an array whose term grew past " + std::to_string(max_term_depth) +
+                   " operations");
+  for (size_t i = 0; i < b.cells.size(); ++i) {
+    Value concrete = b.cells[i];
+    concrete.sym = nullptr;
+    mem_.write_cell(id, i, concrete);
+  }
+  mem_.drop_cells_shadow(id);
 }
 
 void Machine::symbolic_step_cells(const GiantStep &gs, int id, const std::vector<size_t> &taken) {

@@ -1,6 +1,7 @@
 // `triage diagnose FILE`: prove, then explain every failed goal with a verdict, a counterexample
 // that replays and a suggestion (docs/diagnose.md).
 #include "triage/command.hpp"
+#include "triage/diagnose_options.hpp"
 #include "triage/load.hpp"
 #include "triage/options.hpp"
 
@@ -10,57 +11,17 @@
 #include "classify/render.hpp"
 #include "classify/sarif.hpp"
 
-#include <cmath>
 #include <iostream>
 
 namespace triage::cli {
 namespace {
 
-vcgen::Prover prover_of(const std::string &name) {
-  if (name == "z3") return vcgen::Prover::Z3;
-  if (name == "cvc5") return vcgen::Prover::Cvc5;
-  return vcgen::Prover::Portfolio;
-}
-
-classify::DiagnoseOptions options_of(const Options &opts) {
-  classify::DiagnoseOptions o;
-  o.file = opts.file();
-  o.strategy = opts.choice("strategy", {"combined", "model", "test"}, "combined");
-  o.strategy_options.exploration_budget =
-      std::chrono::milliseconds(long(opts.seconds("budget", 3) * 1000));
-  o.strategy_options.k = opts.whole("k", 0);
-  o.strategy_options.max_block = opts.whole("max-block", 1).value_or(o.strategy_options.max_block);
-  if (opts.value("deadline")) {
-    const auto at = std::chrono::steady_clock::now() +
-                    std::chrono::milliseconds(long(opts.seconds("deadline", 0) * 1000));
-    o.prove.deadline = at;
-    o.strategy_options.deadline = at;
-  }
-  o.prove.function = opts.value("function");
-  o.prove.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
-  o.prove.timeout_s = opts.seconds("timeout", o.prove.timeout_s);
-  o.prove.rte = !opts.flag("no-rte");
-  if (auto m = opts.value("models")) {
-    const bool digits =
-        !m->empty() && m->size() <= 2 && m->find_first_not_of("0123456789") == std::string::npos;
-    if (!digits)
-      throw UsageError("option '--models' expects a number of models from 0 to 99, not '" + *m +
-                       "'");
-    o.strategy_options.extra_models = std::stoi(*m);
-  }
-  // A goal's diagnosis may ask a few more models, each bounded by the prover timeout.
-  const auto timeout_ms = static_cast<long>(std::ceil(o.prove.timeout_s * 1000));
-  o.strategy_options.goal_budget = std::chrono::milliseconds(
-      std::max(5000L, (o.strategy_options.extra_models + 2) * timeout_ms));
-  return o;
-}
-
 int run_diagnose(const std::vector<std::string> &args) {
-  const Options opts(args, {"no-rte"},
-                     {"strategy", "function", "prover", "timeout", "format", "models", "budget",
-                      "k", "max-block", "deadline"});
+  std::set<std::string> valued = diagnose_option_names();
+  valued.insert({"strategy", "format"});
+  const Options opts(args, {"no-rte"}, valued);
   const std::string format = opts.choice("format", {"text", "json", "sarif"}, "text");
-  const classify::DiagnoseOptions o = options_of(opts);
+  const classify::DiagnoseOptions o = diagnose_options(opts, opts.file());
   const ir::Program p = load_program(o.file);
   if (o.prove.function && !p.function(*o.prove.function))
     throw UsageError("no function '" + *o.prove.function + "' in " + o.file);

@@ -10,6 +10,8 @@ Term node(Op op, Sort sort, std::vector<Term> args) {
   n->op = op;
   n->sort = sort;
   n->args = std::move(args);
+  for (const auto &a : n->args)
+    n->depth = std::max(n->depth, a->depth + 1);
   return n;
 }
 

@@ -55,6 +55,7 @@ struct Node {
   std::vector<Term> args;
   std::vector<Term> bound;                 ///< Forall/Exists binders (Op::Bound nodes)
   std::vector<std::vector<Term>> patterns; ///< optional instantiation patterns
+  unsigned depth = 1; ///< of the tree of args: what recursive walks over the term will need
 };
 
 Term mk_const(const std::string &name, Sort s);

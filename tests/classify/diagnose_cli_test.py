@@ -71,24 +71,24 @@ def main():
 
     # The test strategy: the same verdicts found by searching real and giant-stepped runs, and
     # whether the search for a bug in the code was complete.
-    p = diagnose(ivl('sqrt_bug.ivl'), '--format', 'json', '--strategy', 'test')
+    p = diagnose(ivl('sqrt_bug.ivl'), '--format', 'json', '--strategy', 'test', '--budget', '60')
     post = [g for g in goals_of(p) if g['kind'] == 'postcondition']
     expect(len(post) == 1 and post[0]['verdict'] == 'non_compliance'
            and post[0]['strategy'] == 'test' and post[0]['nc_search'] == 'complete'
            and post[0]['counterexample']['inputs']['x'] == 0,
            'sqrt_bug --strategy test: non_compliance, x = 0, complete search', p)
-    p = diagnose(ivl('three_calls_single.ivl'), '--format', 'json', '--strategy', 'test')
+    p = diagnose(ivl('three_calls_single.ivl'), '--format', 'json', '--strategy', 'test', '--budget', '60')
     post = [g for g in goals_of(p) if g['kind'] == 'postcondition' and g['function'] == 'f']
     expect(len(post) == 1 and post[0]['verdict'] == 'subcontract_weakness'
            and post[0]['scope'] == 'single' and post[0]['subcontracts'] == ['g3']
            and post[0]['nc_search'] == 'complete'
            and [o['subcontract'] for o in post[0]['counterexample']['subcontract_outputs']]
            == ['g3'], 'three_calls_single --strategy test: weakness of g3 alone', p)
-    p = diagnose(ivl('three_calls_global.ivl'), '--format', 'json', '--strategy', 'test')
+    p = diagnose(ivl('three_calls_global.ivl'), '--format', 'json', '--strategy', 'test', '--budget', '60')
     post = [g for g in goals_of(p) if g['kind'] == 'postcondition' and g['function'] == 'f']
     expect(len(post) == 1 and post[0]['verdict'] == 'subcontract_weakness'
            and post[0]['scope'] == 'global', 'three_calls_global --strategy test: global', p)
-    p = diagnose(ivl('weak_after_nc.ivl'), '--strategy', 'test')
+    p = diagnose(ivl('weak_after_nc.ivl'), '--strategy', 'test', '--budget', '60')
     expect('w.c:21:3: non_compliance: assertion (f.assert1) in f' in p.stdout,
            'weak_after_nc --strategy test: the assertion is a non-compliance', p)
     expect('w.c:18:5: subcontract_weakness: rte_overflow in f [loop@14]' in p.stdout,
@@ -108,12 +108,12 @@ def main():
 
     # Combined (the default): the models first; a weakness they show still gets the search for
     # a bug, which says how far it went; what they leave open gets the whole test strategy.
-    p = diagnose(ivl('set_x.ivl'), '--format', 'json')
+    p = diagnose(ivl('set_x.ivl'), '--format', 'json', '--budget', '60')
     post = [g for g in goals_of(p) if g['kind'] == 'assertion']
     expect(json.loads(p.stdout)['strategy'] == 'combined' and len(post) == 1
            and post[0]['verdict'] == 'subcontract_weakness' and post[0]['strategy'] == 'model'
            and post[0]['nc_search'] == 'complete', 'set_x combined: weakness, NC search complete', p)
-    p = diagnose(ivl('havoc_nc.ivl'), '--format', 'json')
+    p = diagnose(ivl('havoc_nc.ivl'), '--format', 'json', '--budget', '60')
     nc = [g for g in goals_of(p) if g['kind'] == 'assertion']
     expect(len(nc) == 1 and nc[0]['verdict'] == 'non_compliance' and nc[0]['strategy'] == 'test',
            'havoc_nc combined: the models miss it, the tests find it', p)

@@ -1,0 +1,65 @@
+// `triage compare FILE...`: the model, test and combined strategies on every goal not proved,
+// side by side, with a summary and the contradictions between them (docs/diagnose.md).
+#include "triage/command.hpp"
+#include "triage/diagnose_options.hpp"
+#include "triage/load.hpp"
+#include "triage/options.hpp"
+
+#ifdef TRIAGE_HAVE_DIAGNOSE
+#include "classify/compare.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace triage::cli {
+namespace {
+
+int run_compare(const std::vector<std::string> &args) {
+  std::set<std::string> valued = diagnose_option_names();
+  valued.insert("format");
+  const Options opts(args, {"no-rte"}, valued);
+  const std::string format = opts.choice("format", {"text", "json"}, "text");
+  if (opts.positional().empty()) throw UsageError("missing input file");
+  classify::Comparison c;
+  c.strategies = {"model", "test", "combined"};
+  std::vector<std::unique_ptr<ir::Program>> programs;
+  bool all_proved = true;
+  for (const auto &file : opts.positional()) {
+    const classify::DiagnoseOptions o = diagnose_options(opts, file);
+    programs.push_back(std::make_unique<ir::Program>(load_program(file)));
+    if (o.prove.function && !programs.back()->function(*o.prove.function))
+      throw UsageError("no function '" + *o.prove.function + "' in " + file);
+    auto reports = classify::diagnose_each(*programs.back(), o, c.strategies);
+    for (const auto &d : reports.front().goals)
+      all_proved = all_proved && d.verdict == classify::Verdict::Proved;
+    c.files.push_back({programs.back().get(), std::move(reports)});
+  }
+  if (format == "json")
+    std::cout << classify::render_comparison_json(c).dump(2) << "\n";
+  else
+    std::cout << classify::render_comparison_text(c);
+  if (!classify::contradictions(c).empty()) {
+    std::cerr << "triage compare: strategies contradict each other: a bug in triage, please "
+                 "report it with the files above\n";
+    return 3;
+  }
+  return all_proved ? 0 : 1;
+}
+
+const Registrar reg{
+    {"compare", "the model, test and combined strategies side by side on the goals not proved",
+     "usage: triage compare FILE... [--function F] [--prover z3|cvc5|portfolio] [--timeout S]\n"
+     "                      [--no-rte] [--models N] [--budget S] [--k N] [--max-block N]\n"
+     "                      [--deadline S] [--format text|json]\n\n"
+     "Proves every goal of each FILE once, then diagnoses the goals not proved with each\n"
+     "strategy (model, test, combined) and prints, per goal, each one's verdict, time and\n"
+     "counterexample, then a summary: goals each strategy classified, its verdicts and time,\n"
+     "how many goals got one verdict from all. Options as for `triage diagnose`.\n"
+     "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input, 3 when\n"
+     "two strategies contradict each other (one's replayed counterexample against another's\n"
+     "complete search): a bug in triage.\n",
+     run_compare}};
+
+} // namespace
+} // namespace triage::cli
+#endif
