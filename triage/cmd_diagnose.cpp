@@ -40,7 +40,7 @@ const Registrar reg{
      "usage: triage diagnose FILE [--strategy combined|model|test] [--function F]\n"
      "                        [--prover z3|cvc5|portfolio] [--timeout S] [--no-rte] [--models N]\n"
      "                        [--budget S] [--k N] [--max-block N]\n"
-     "                        [--deadline S] [--format text|json|sarif]\n\n"
+     "                        [--deadline S] [-j N] [--format text|json|sarif]\n\n"
      "Proves every goal of FILE; for each goal not proved, looks for a counterexample and\n"
      "reports a verdict: non_compliance (the code fails the annotation on the inputs shown),\n"
      "subcontract_weakness (a loop or callee contract is too weak; its outputs are shown),\n"
@@ -59,6 +59,7 @@ const Registrar reg{
      "  --budget S     test strategy: seconds per exploration (default: 3)\n"
      "  --k N          test strategy: at most N consecutive iterations of a loop\n"
      "  --max-block N  test strategy: the longest input array nothing bounds (default: 8)\n"
+     "  -j N           goals proved at once (default: one per core)\n"
      "  --deadline S   for the whole file: goals still open then are unknown (default: none)\n"
      "  --format F     text (default), json (schema in docs/diagnose.md) or sarif (2.1.0)\n"
      "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input.\n",

@@ -3,11 +3,13 @@
 #ifdef TRIAGE_HAVE_DIAGNOSE
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <thread>
 
 namespace triage::cli {
 
 std::set<std::string> diagnose_option_names() {
-  return {"function", "prover", "timeout", "models", "budget", "k", "max-block", "deadline"};
+  return {"function", "prover", "timeout", "models", "budget", "k", "max-block", "deadline", "j"};
 }
 
 namespace {
@@ -34,6 +36,12 @@ classify::DiagnoseOptions diagnose_options(const Options &opts, const std::strin
     o.prove.deadline = at;
     o.strategy_options.deadline = at;
   }
+  // Goals are proved by this many threads at once: by default one per core, or TRIAGE_JOBS (the
+  // test suite runs tests side by side, each on one core: timeouts then mean the same).
+  int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+  if (const char *env = std::getenv("TRIAGE_JOBS"); env && std::atoi(env) > 0)
+    jobs = std::atoi(env);
+  o.prove.jobs = opts.whole("j", 1).value_or(jobs);
   o.prove.function = opts.value("function");
   o.prove.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
   o.prove.timeout_s = opts.seconds("timeout", o.prove.timeout_s);

@@ -8,6 +8,13 @@ Options::Options(const std::vector<std::string> &args, const std::set<std::strin
                  const std::set<std::string> &valued) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
+    // One-letter options take one dash, and their value attached or next: -j 2, -j2.
+    if (a.size() >= 2 && a[0] == '-' && a[1] != '-' && valued.count(a.substr(1, 1))) {
+      if (a.size() == 2 && i + 1 >= args.size())
+        throw UsageError("option '-" + a.substr(1, 1) + "' needs a value");
+      values_[a.substr(1, 1)].push_back(a.size() > 2 ? a.substr(2) : args[++i]);
+      continue;
+    }
     if (a.size() < 2 || a.rfind("--", 0) != 0) {
       if (a.size() > 1 && a[0] == '-' && a != "-") throw UsageError("unknown option '" + a + "'");
       positional_.push_back(a);

@@ -8,8 +8,10 @@
 #include "vcgen/vc.hpp"
 #include <algorithm>
 
+#include <atomic>
 #include <chrono>
 #include <set>
+#include <thread>
 
 namespace triage::vcgen {
 
@@ -101,54 +103,72 @@ double timeout_within_deadline(const ProveOptions &o) {
       std::chrono::duration<double>(*o.deadline - std::chrono::steady_clock::now()).count();
   return std::clamp(left, 0.001, o.timeout_s);
 }
+
+/// One goal: each solver in turn, without lemmas then with them; a model when it fails.
+GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
+  GoalResult r;
+  r.goal = vc.ref;
+  auto t0 = std::chrono::steady_clock::now();
+  if (o.deadline && t0 >= *o.deadline) {
+    r.answer = "not_run";
+    return r;
+  }
+  std::unique_ptr<Backend> kept;
+  PlainQuery plain;
+  // Without the lemmas first (they often drown the solvers), then with them.
+  std::vector<std::pair<Prover, bool>> attempts;
+  for (bool lemmas : {false, true})
+    if (lemmas || !vc.lemma_hyps.empty())
+      for (Prover which : order(o.prover))
+        attempts.push_back({which, lemmas || vc.lemma_hyps.empty()});
+  for (auto [which, lemmas] : attempts) {
+    auto b = make_backend(which);
+    Answer a = b->check(query(vc, {}, lemmas), timeout_within_deadline(o), o.seed);
+    r.answer = answer_name(a);
+    r.prover = b->name();
+    if (a == Answer::Unsat) {
+      r.status = Status::Proved;
+      kept.reset();
+      break;
+    }
+    r.status = Status::Failed;
+    const bool done = a == Answer::Sat && lemmas;
+    const bool is_plain = !lemmas || vc.lemma_hyps.empty();
+    if (is_plain) plain.tried.insert(which);
+    if (is_plain && a == Answer::Sat && b->has_model() && !plain.sat)
+      plain.sat = std::move(b);
+    else if (b->has_model() || !kept)
+      kept = std::move(b);
+    if (done) break;
+  }
+  if (r.status == Status::Failed) r.model = model_of(vc, kept.get(), o, {}, plain);
+  r.time_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+          .count();
+  return r;
+}
+
 } // namespace
 
+// Goals are independent: with jobs > 1 they are proved by that many threads, each goal by one
+// thread with solver instances of its own, and the results land at their goal's index, so the
+// output is in program order whatever the interleaving.
 std::vector<GoalResult> Session::prove_all() {
-  std::vector<GoalResult> out;
   const ProveOptions &o = impl_->opts;
-  for (const auto &vc : impl_->vcs) {
-    GoalResult r;
-    r.goal = vc.ref;
-    auto t0 = std::chrono::steady_clock::now();
-    if (o.deadline && t0 >= *o.deadline) {
-      r.answer = "not_run";
-      out.push_back(std::move(r));
-      continue;
-    }
-    std::unique_ptr<Backend> kept;
-    PlainQuery plain;
-    // Without the lemmas first (they often drown the solvers), then with them.
-    std::vector<std::pair<Prover, bool>> attempts;
-    for (bool lemmas : {false, true})
-      if (lemmas || !vc.lemma_hyps.empty())
-        for (Prover which : order(o.prover))
-          attempts.push_back({which, lemmas || vc.lemma_hyps.empty()});
-    for (auto [which, lemmas] : attempts) {
-      auto b = make_backend(which);
-      Answer a = b->check(query(vc, {}, lemmas), timeout_within_deadline(o), o.seed);
-      r.answer = answer_name(a);
-      r.prover = b->name();
-      if (a == Answer::Unsat) {
-        r.status = Status::Proved;
-        kept.reset();
-        break;
-      }
-      r.status = Status::Failed;
-      const bool done = a == Answer::Sat && lemmas;
-      const bool is_plain = !lemmas || vc.lemma_hyps.empty();
-      if (is_plain) plain.tried.insert(which);
-      if (is_plain && a == Answer::Sat && b->has_model() && !plain.sat)
-        plain.sat = std::move(b);
-      else if (b->has_model() || !kept)
-        kept = std::move(b);
-      if (done) break;
-    }
-    if (r.status == Status::Failed) r.model = model_of(vc, kept.get(), o, {}, plain);
-    r.time_ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
-            .count();
-    out.push_back(std::move(r));
-  }
+  const auto &vcs = impl_->vcs;
+  std::vector<GoalResult> out(vcs.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i = next++; i < vcs.size(); i = next++)
+      out[i] = prove_one(vcs[i], o);
+  };
+  const size_t threads = std::min<size_t>(std::max(1, o.jobs), vcs.size());
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t)
+    pool.emplace_back(work);
+  work();
+  for (auto &t : pool)
+    t.join();
   return out;
 }
 

@@ -26,6 +26,7 @@ struct ProveOptions {
   /// When proving must end: goals not tried by then fail with answer "not_run", and no solver
   /// call runs past it.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  int jobs = 1; ///< goals proved at once, each by a thread of its own
 };
 
 enum class Status { Proved, Failed };

@@ -126,7 +126,17 @@ def main():
             'deadline' in n for n in g['notes'])) for g in goals),
            'deadline 0.001: every open goal unknown with a note', p)
 
+    # Goals proved in parallel: the same report, in program order, as one at a time.
+    def verdicts(p):
+        return [(g['line'], g['kind'], g['id'], g['status'], g['verdict']) for g in goals_of(p)]
+    for name in ['three_calls_global.ivl', 'weak_after_nc.ivl']:
+        one = diagnose(ivl(name), '--format', 'json', '-j', '1', '--strategy', 'model')
+        two = diagnose(ivl(name), '--format', 'json', '-j2', '--strategy', 'model')
+        expect(verdicts(one) and verdicts(one) == verdicts(two), f'{name}: -j 2 as -j 1', two)
+
     for args, msg in [(['--strategy', 'random'], 'expects'),
+                      (['-j', '0'], 'whole number from 1'),
+                      (['-j'], 'needs a value'),
                       (['--deadline', '0'], 'positive'),
                       (['--strategy', 'test', '--budget', '-2'], 'positive'),
                       (['--strategy', 'test', '--k', 'x'], 'whole number'),
