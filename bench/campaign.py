@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""A mutation campaign (a benchmark, never a CI test): mutate every program, prove and diagnose
+every mutant, one JSON line per mutant, then a summary.
+
+usage: bench/campaign.py PROGRAM.c|DIR... [--triage BIN] [--out FILE.jsonl] [--deadline S]
+                         [--shard K/N] [--extra ARG]... [--plot FILE.svg|png]
+       bench/campaign.py --merge FILE.jsonl... [--plot FILE]
+
+Each mutant's line: program, mutant, mutation (kind, line, description), wall time, exit code,
+and its outcome: `proved` (every goal), or the verdict that matters most among its failed goals
+(non_compliance, then subcontract_weakness single, global, prover_incapacity,
+likely_prover_incapacity, unknown). `classified` counts NC and SW (each with a replayed
+counterexample) and prover incapacity backed by complete searches.
+--shard K/N runs the mutants whose index is K modulo N (Slurm job arrays: bench/campaign.sbatch),
+and --merge sums the shards' files. A progress line (count, rate, ETA) goes to standard error.
+"""
+import argparse, json, os, subprocess, sys, tempfile, time
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ORDER = ['non_compliance', 'subcontract_weakness:single', 'subcontract_weakness:global',
+         'prover_incapacity', 'likely_prover_incapacity', 'unknown']
+CLASSIFIED = {'non_compliance', 'subcontract_weakness:single', 'subcontract_weakness:global',
+              'prover_incapacity'}
+
+
+def outcome_of(report):
+    failed = [g for g in report['goals'] if g['status'] != 'proved']
+    if not failed:
+        return 'proved'
+    keys = []
+    for g in failed:
+        v = g['verdict']
+        if v == 'subcontract_weakness':
+            v += ':' + (g.get('scope') or 'single')
+        keys.append(v)
+    return min(keys, key=lambda k: ORDER.index(k) if k in ORDER else len(ORDER))
+
+
+def programs_of(paths):
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            out += sorted(os.path.join(p, f) for f in os.listdir(p) if f.endswith('.c'))
+        else:
+            out.append(p)
+    return out
+
+
+def progress(done, total, start):
+    rate = done / max(time.monotonic() - start, 1e-9)
+    eta = (total - done) / rate if rate > 0 else 0
+    width = 30
+    bar = '#' * int(width * done / max(total, 1))
+    sys.stderr.write(f'\r[{bar:<{width}}] {done}/{total} mutants, {rate:.2f}/s, ETA {eta:5.0f} s')
+    sys.stderr.flush()
+
+
+def run(a):
+    mutants = []
+    work = tempfile.mkdtemp(prefix='campaign-')
+    for prog in programs_of(a.paths):
+        out = os.path.join(work, os.path.splitext(os.path.basename(prog))[0])
+        subprocess.run([sys.executable, os.path.join(root, 'bench/mutate.py'), prog, '-o', out],
+                       check=True, capture_output=True)
+        name = os.path.splitext(os.path.basename(prog))[0]
+        mutants += json.load(open(os.path.join(out, f'{name}.mutants.json')))
+    k, n = (int(x) for x in a.shard.split('/')) if a.shard else (0, 1)
+    mine = [m for i, m in enumerate(mutants) if i % n == k]
+    lines = []
+    out = open(a.out, 'w') if a.out else None
+    start = time.monotonic()
+    for i, m in enumerate(mine):
+        t0 = time.monotonic()
+        p = subprocess.run([a.triage, 'diagnose', m['file'], '--format', 'json', '--deadline',
+                            str(a.deadline)] + a.extra, capture_output=True, text=True)
+        took = time.monotonic() - t0
+        try:
+            result = outcome_of(json.loads(p.stdout))
+        except (ValueError, KeyError):
+            # Exit 2: the mutant is no valid program (a mutation tools discard), else a crash.
+            result = 'invalid' if p.returncode == 2 else 'error'
+        line = {'program': os.path.basename(m['original']), 'mutant': os.path.basename(m['file']),
+                'kind': m['kind'], 'line': m['line'], 'mutation': m['mutation'],
+                'time_s': round(took, 3), 'exit': p.returncode, 'outcome': result}
+        if result in ('error', 'invalid'):
+            line['stderr'] = p.stderr[-300:]
+        lines.append(line)
+        if out:
+            out.write(json.dumps(line) + '\n')
+            out.flush()
+        progress(i + 1, len(mine), start)
+    sys.stderr.write('\n')
+    return lines
+
+
+def percentile(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+
+def summary(lines):
+    counts = {}
+    for l in lines:
+        counts[l['outcome']] = counts.get(l['outcome'], 0) + 1
+    unproved = [l for l in lines if l['outcome'] not in ('proved', 'invalid')]
+    classified = sum(1 for l in unproved if l['outcome'] in CLASSIFIED)
+    times = [l['time_s'] for l in lines]
+    print(f'mutants: {len(lines)}, proved: {counts.get("proved", 0)}, not proved: {len(unproved)}')
+    for k in ORDER + ['invalid', 'error']:
+        if counts.get(k):
+            print(f'  {k:30} {counts[k]}')
+    if unproved:
+        print(f'classified: {classified}/{len(unproved)} ({100.0 * classified / len(unproved):.1f}%)')
+    print(f'time per mutant: median {percentile(times, 0.5):.2f} s, p90 {percentile(times, 0.9):.2f} s, '
+          f'max {max(times, default=0):.2f} s, total {sum(times):.1f} s')
+
+
+def plot(lines, path):
+    try:
+        import matplotlib
+        matplotlib.use('Agg')
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print('no plot: matplotlib is not installed (Debian: python3-matplotlib)')
+        return
+    programs = sorted({l['program'] for l in lines})
+    kinds = ['proved'] + ORDER
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, max(3, 0.4 * len(programs))))
+    base = [0] * len(programs)
+    for k in kinds:
+        share = []
+        for p in programs:
+            mine = [l for l in lines if l['program'] == p]
+            share.append(sum(1 for l in mine if l['outcome'] == k) / max(len(mine), 1))
+        left.barh(programs, share, left=base, label=k)
+        base = [b + s for b, s in zip(base, share)]
+    left.set_xlabel('share of mutants')
+    left.legend(fontsize='small')
+    right.boxplot([[l['time_s'] for l in lines if l['program'] == p] for p in programs],
+                  vert=False, labels=programs)
+    right.set_xlabel('seconds per mutant (prove + diagnose)')
+    fig.tight_layout()
+    fig.savefig(path)
+    print(f'plot: {path}')
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('paths', nargs='*')
+    ap.add_argument('--triage', default=os.path.join(root, 'build/release/bin/triage'))
+    ap.add_argument('--out')
+    ap.add_argument('--deadline', type=float, default=30)
+    ap.add_argument('--shard')
+    ap.add_argument('--extra', action='append', default=[])
+    ap.add_argument('--merge', nargs='+')
+    ap.add_argument('--plot')
+    a = ap.parse_args()
+    if a.merge:
+        lines = [json.loads(l) for f in a.merge for l in open(f) if l.strip()]
+    else:
+        if not a.paths:
+            ap.error('no program')
+        lines = run(a)
+    summary(lines)
+    if a.plot:
+        plot(lines, a.plot)
+
+
+if __name__ == '__main__':
+    main()
