@@ -3,7 +3,7 @@
 every mutant, one JSON line per mutant, then a summary.
 
 usage: bench/campaign.py PROGRAM.c|DIR... [--triage BIN] [--out FILE.jsonl] [--deadline S]
-                         [--shard K/N] [--extra ARG]... [--plot FILE.svg|png]
+                         [--shard K/N] [--extra ARG]... [--plot FILE.svg|png] [--frama-c]
        bench/campaign.py --merge FILE.jsonl... [--plot FILE]
 
 Each mutant's line: program, mutant, mutation (kind, line, description), wall time, exit code,
@@ -13,8 +13,10 @@ likely_prover_incapacity, unknown). `classified` counts NC and SW (each with a r
 counterexample) and prover incapacity backed by complete searches.
 --shard K/N runs the mutants whose index is K modulo N (Slurm job arrays: bench/campaign.sbatch),
 and --merge sums the shards' files. A progress line (count, rate, ETA) goes to standard error.
+--frama-c also runs `frama-c -wp -wp-rte` on every mutant when Frama-C is installed (skipped with
+a message otherwise): proof result and time side by side, measured in the same run.
 """
-import argparse, json, os, subprocess, sys, tempfile, time
+import argparse, json, os, re, shutil, subprocess, sys, tempfile, time
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORDER = ['non_compliance', 'subcontract_weakness:single', 'subcontract_weakness:global',
@@ -84,6 +86,8 @@ def run(a):
                 'time_s': round(took, 3), 'exit': p.returncode, 'outcome': result}
         if result in ('error', 'invalid'):
             line['stderr'] = p.stderr[-300:]
+        if a.frama_c:
+            line['wp_proved'], line['wp_time_s'] = frama_c_wp(m['file'])
         lines.append(line)
         if out:
             out.write(json.dumps(line) + '\n')
@@ -91,6 +95,16 @@ def run(a):
         progress(i + 1, len(mine), start)
     sys.stderr.write('\n')
     return lines
+
+
+def frama_c_wp(path):
+    """Frama-C WP's proof alone on one mutant, as the reference: (all proved, seconds)."""
+    t0 = time.monotonic()
+    p = subprocess.run(['frama-c', '-wp', '-wp-rte', '-wp-timeout', '10', path],
+                       capture_output=True, text=True)
+    took = time.monotonic() - t0
+    m = re.search(r'Proved goals:\s*(\d+)\s*/\s*(\d+)', p.stdout)
+    return (bool(m) and m.group(1) == m.group(2)), round(took, 3)
 
 
 def percentile(xs, q):
@@ -113,6 +127,12 @@ def summary(lines):
         print(f'classified: {classified}/{len(unproved)} ({100.0 * classified / len(unproved):.1f}%)')
     print(f'time per mutant: median {percentile(times, 0.5):.2f} s, p90 {percentile(times, 0.9):.2f} s, '
           f'max {max(times, default=0):.2f} s, total {sum(times):.1f} s')
+    wp = [l['wp_time_s'] for l in lines if 'wp_time_s' in l]
+    if wp:
+        agree = sum(1 for l in lines if 'wp_proved' in l and l['wp_proved'] == (l['outcome'] == 'proved'))
+        print(f'Frama-C WP (proof alone): total {sum(wp):.1f} s, median {percentile(wp, 0.5):.2f} s; '
+              f'triage / WP total time: {sum(times) / max(sum(wp), 1e-9):.2f}; '
+              f'same proved/not proved on {agree}/{len(wp)} mutants')
 
 
 def plot(lines, path):
@@ -154,7 +174,12 @@ def main():
     ap.add_argument('--extra', action='append', default=[])
     ap.add_argument('--merge', nargs='+')
     ap.add_argument('--plot')
+    ap.add_argument('--frama-c', action='store_true',
+                    help='also run frama-c -wp on every mutant (the reference proof time)')
     a = ap.parse_args()
+    if a.frama_c and not shutil.which('frama-c'):
+        print('no reference runs: frama-c is not installed (Debian: frama-c-base)')
+        a.frama_c = False
     if a.merge:
         lines = [json.loads(l) for f in a.merge for l in open(f) if l.strip()]
     else:

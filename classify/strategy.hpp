@@ -23,6 +23,9 @@ struct StrategyOptions {
   std::chrono::milliseconds run_limit{2000};          ///< time of one runtime-checking run
   long step_limit = 1000000;                          ///< steps of one runtime-checking run
   std::chrono::milliseconds exploration_budget{3000}; ///< one test-generation search
+  /// The search for a bug behind a weakness another strategy already showed: a bug is found in
+  /// milliseconds when there is one within reach, and a diagnosis should stay interactive.
+  std::chrono::milliseconds check_budget{500};
   int max_block = 8;    ///< test generation: the longest input array nothing else bounds
   std::optional<int> k; ///< test generation: k-path bound (none by default)
   /// When the whole diagnosis must end (`--deadline`): goals still open then stay unknown.

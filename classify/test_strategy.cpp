@@ -78,7 +78,7 @@ public:
   /// only the NC search runs; without a non-compliance the weakness stays, and says how far the
   /// search for a bug went.
   void look_for_nc(GoalDiagnosis &d) {
-    const dse::Result &nc = nc_search();
+    const dse::Result &nc = nc_search(true);
     d.nc_search = search_name(nc);
     for (const dse::Test *t : shortest_first(nc.tests)) {
       const auto first = first_failure(t->outcome);
@@ -133,14 +133,16 @@ private:
   bool typically_ = false;
   bool masked_ = false; ///< the goal fails on a test, but only after another goal did
   std::optional<dse::Result> nc_;
+  std::chrono::milliseconds nc_budget_{0};
 
   RunLimits limits() const { return {ctx_.options.step_limit, ctx_.options.run_limit}; }
 
-  dse::Result search(const rac::Policy &policy, const ir::GoalRef *target, bool go_past = false) {
+  dse::Result search(const rac::Policy &policy, const ir::GoalRef *target, bool go_past = false,
+                     std::optional<std::chrono::milliseconds> budget = std::nullopt) {
     dse::Options o;
     o.function = f_.name;
     o.policy = policy;
-    o.budget = ctx_.options.within_deadline(ctx_.options.exploration_budget);
+    o.budget = ctx_.options.within_deadline(budget.value_or(ctx_.options.exploration_budget));
     o.max_block = ctx_.options.max_block;
     o.k = ctx_.options.k;
     if (target) o.target = [target](const ir::GoalRef &g) { return same_goal(*target, g); };
@@ -149,9 +151,16 @@ private:
   }
 
   /// The real program explored once for every goal of the function, its runs going past
-  /// annotation failures: which goals each test fails, and which first.
-  const dse::Result &nc_search() {
-    if (!nc_) nc_ = search(rac::Policy{}, nullptr, true);
+  /// annotation failures: which goals each test fails, and which first. A goal an earlier
+  /// strategy explained as a weakness asks for a shorter search (`check_budget`); a later goal
+  /// that needs the whole search gets it when the shorter one was not complete.
+  const dse::Result &nc_search(bool check_only = false) {
+    const auto budget =
+        check_only ? ctx_.options.check_budget : ctx_.options.exploration_budget;
+    if (!nc_ || (!nc_->complete && nc_budget_ < budget)) {
+      nc_ = search(rac::Policy{}, nullptr, true, budget);
+      nc_budget_ = budget;
+    }
     return *nc_;
   }
 

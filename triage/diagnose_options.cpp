@@ -28,6 +28,8 @@ classify::DiagnoseOptions diagnose_options(const Options &opts, const std::strin
   o.strategy = opts.choice("strategy", {"combined", "model", "test"}, "combined");
   o.strategy_options.exploration_budget =
       std::chrono::milliseconds(long(opts.seconds("budget", 3) * 1000));
+  // An explicit budget is for every search, the NC check behind a weakness included.
+  if (opts.value("budget")) o.strategy_options.check_budget = o.strategy_options.exploration_budget;
   o.strategy_options.k = opts.whole("k", 0);
   o.strategy_options.max_block = opts.whole("max-block", 1).value_or(o.strategy_options.max_block);
   if (opts.value("deadline")) {
