@@ -51,6 +51,7 @@ std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra, bool lemmas =
 /// Asking the same solver the same query with the same seed again would only repeat its answer.
 struct PlainQuery {
   std::set<Prover> tried;
+  std::set<Prover> undecided; ///< ran out of time (or answered unknown) on the plain query
   std::unique_ptr<Backend> sat;
 };
 
@@ -71,6 +72,9 @@ std::optional<ir::Counterexample> model_of(const GoalVC &vc, Backend *fallback,
     if (is_plain && plain.sat) return read_counterexample(*plain.sat, vc);
     for (Prover which : {Prover::Z3, Prover::Cvc5}) {
       if (is_plain && plain.tried.count(which)) continue;
+      // A solver that ran out of time on the plain query would, on the same query with more
+      // constraints, most often only spend its timeout again: each failed goal paid it twice.
+      if (plain.undecided.count(which)) continue;
       auto b = make_backend(which);
       Answer a = b->check(query(vc, shape, false), o.timeout_s, o.seed);
       if (a == Answer::Sat && b->has_model()) return read_counterexample(*b, vc);
@@ -135,6 +139,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     const bool done = a == Answer::Sat && lemmas;
     const bool is_plain = !lemmas || vc.lemma_hyps.empty();
     if (is_plain) plain.tried.insert(which);
+    if (is_plain && a != Answer::Sat) plain.undecided.insert(which);
     if (is_plain && a == Answer::Sat && b->has_model() && !plain.sat)
       plain.sat = std::move(b);
     else if (b->has_model() || !kept)
