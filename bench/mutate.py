@@ -83,7 +83,9 @@ def blank(s):
 
 
 def top_level_conjuncts(body):
-    """(start, end) of each top-level conjunct of body, split at && outside parentheses."""
+    """(start, end) of each top-level conjunct of body, split at && outside parentheses; one part
+    when body is no plain conjunction: a binder (`\\forall k; A && B` binds k in both), an
+    implication or a disjunction at the top level."""
     parts, depth, start, i = [], 0, 0, 0
     while i < len(body):
         c = body[i]
@@ -91,6 +93,8 @@ def top_level_conjuncts(body):
             depth += 1
         elif c in ')]}':
             depth -= 1
+        elif depth == 0 and (re.match(r'\\(forall|exists|let)\b|==>|<==>|\|\||\?', body[i:])):
+            return [(0, len(body))]
         elif body.startswith('&&', i) and depth == 0:
             parts.append((start, i))
             start = i + 2

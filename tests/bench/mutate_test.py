@@ -11,7 +11,8 @@ problems = []
 for program, function in [(os.path.join(shared, 'examples/rgf/R1.c'), 'f'),
                           (os.path.join(root, 'examples/c/max_index.c'), None),
                           (os.path.join(shared, 'examples/binary_search/B0.c'), None),
-                          (os.path.join(shared, 'examples/isqrt/S0.c'), None)]:
+                          (os.path.join(shared, 'examples/isqrt/S0.c'), None),
+                          (os.path.join(root, 'bench/programs/clamp_all.c'), None)]:
     out = tempfile.mkdtemp()
     args = [sys.executable, os.path.join(root, 'bench/mutate.py'), program, '-o', out]
     if function:
