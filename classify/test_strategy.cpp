@@ -155,8 +155,7 @@ private:
   /// strategy explained as a weakness asks for a shorter search (`check_budget`); a later goal
   /// that needs the whole search gets it when the shorter one was not complete.
   const dse::Result &nc_search(bool check_only = false) {
-    const auto budget =
-        check_only ? ctx_.options.check_budget : ctx_.options.exploration_budget;
+    const auto budget = check_only ? ctx_.options.check_budget : ctx_.options.exploration_budget;
     if (!nc_ || (!nc_->complete && nc_budget_ < budget)) {
       nc_ = search(rac::Policy{}, nullptr, true, budget);
       nc_budget_ = budget;
