@@ -23,12 +23,7 @@ bool has_typically(const ir::Program *p, const std::string &function) {
 }
 
 std::string where(const GoalDiagnosis &d) {
-  const ir::GoalRef &g = d.result.goal;
-  std::string s = g.at.file + ":" + std::to_string(g.at.line) + ":" + std::to_string(g.at.col) +
-                  ": " + ir::goal_kind_name(g.kind);
-  if (!g.annot_id.empty()) s += " (" + g.annot_id + ")";
-  if (g.function != "-") s += " in " + g.function;
-  return s;
+  return location(d) + ": " + goal_title(d);
 }
 
 std::string pad(std::string s, size_t width) {

@@ -116,20 +116,19 @@ private:
     tried_.push_back(cex);
     ++d_.models_tried;
 
-    ir::Counterexample inputs_only = cex;
-    inputs_only.outputs.clear();
+    const ir::Counterexample inputs = inputs_only(cex);
     // The real run goes past failed annotations: one that fails elsewhere first can still show
     // that this goal holds on the whole run, so the giant-step run may decide.
-    const rac::Outcome small = run(inputs_only, rac::Policy{}, &goal());
+    const rac::Outcome small = run(inputs, rac::Policy{}, &goal());
     const RunResult r = judge(small, goal());
     Category c = categorise(r);
     if (c == Category::NonCompliance) {
-      if (settle_nc(inputs_only)) return true;
+      if (settle_nc(inputs)) return true;
       model_note("the real run's failure did not replay");
       return false;
     }
     if (auto other = first_failure(small); other && !same_goal(goal(), *other))
-      report_elsewhere(inputs_only, *other);
+      report_elsewhere(inputs, *other);
     if (c == Category::NonComplianceElsewhere) {
       model_note(std::string(category_phrase(c)) + " (" + outcome_text(small) + ")");
       return false;

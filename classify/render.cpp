@@ -12,24 +12,8 @@ bool failed(const GoalDiagnosis &d) {
   return d.result.status == vcgen::Status::Failed;
 }
 
-std::string location(const GoalDiagnosis &d) {
-  const ir::SrcLoc &at = d.result.goal.at;
-  return at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col);
-}
-
 std::string heading(const GoalDiagnosis &d) {
-  const ir::GoalRef &g = d.result.goal;
-  std::string h = location(d) + ": " + verdict_name(d.verdict) + ": " + goal_kind_name(g.kind);
-  if (!g.annot_id.empty()) h += " (" + g.annot_id + ")";
-  if (g.function != "-" && !g.function.empty()) h += " in " + g.function;
-  if (d.verdict == Verdict::SubcontractWeakness)
-    h += std::string(" [") + (d.scope == Scope::Global ? "all of: " : "") + [&] {
-      std::string s;
-      for (size_t i = 0; i < d.subcontracts.size(); ++i)
-        s += (i ? ", " : "") + d.subcontracts[i];
-      return s;
-    }() + "]";
-  return h;
+  return location(d) + ": " + verdict_name(d.verdict) + ": " + goal_title(d) + blamed(d);
 }
 
 void counterexample_lines(const GoalDiagnosis &d, std::string &out) {
@@ -68,6 +52,27 @@ ir::Json strings(const std::vector<std::string> &xs) {
 }
 
 } // namespace
+
+std::string location(const GoalDiagnosis &d) {
+  const ir::SrcLoc &at = d.result.goal.at;
+  return at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col);
+}
+
+std::string goal_title(const GoalDiagnosis &d) {
+  const ir::GoalRef &g = d.result.goal;
+  std::string t = goal_kind_name(g.kind);
+  if (!g.annot_id.empty()) t += " (" + g.annot_id + ")";
+  if (g.function != "-" && !g.function.empty()) t += " in " + g.function;
+  return t;
+}
+
+std::string blamed(const GoalDiagnosis &d) {
+  if (d.verdict != Verdict::SubcontractWeakness) return "";
+  std::string s = d.scope == Scope::Global ? " [all of: " : " [";
+  for (size_t i = 0; i < d.subcontracts.size(); ++i)
+    s += (i ? ", " : "") + d.subcontracts[i];
+  return s + "]";
+}
 
 ir::Json goal_json(const GoalDiagnosis &d, const std::string &file) {
   const ir::GoalRef &g = d.result.goal;

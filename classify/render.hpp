@@ -16,6 +16,13 @@ std::string render_text(const Report &r);
 /// `{"file": ..., "strategy": ..., "goals": [...], "summary": {...}}`
 ir::Json render_json(const Report &r);
 
+/// `file:line:col` of the goal.
+std::string location(const GoalDiagnosis &d);
+/// `postcondition (f.ensures1) in f`
+std::string goal_title(const GoalDiagnosis &d);
+/// ` [loop@14]`, ` [all of: g1, g2]` for a weakness; empty otherwise.
+std::string blamed(const GoalDiagnosis &d);
+
 /// One goal as in `--format json` (docs/diagnose.md); `file` as given on the command line.
 ir::Json goal_json(const GoalDiagnosis &d, const std::string &file);
 

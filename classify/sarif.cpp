@@ -1,5 +1,6 @@
 #include "classify/sarif.hpp"
 
+#include "classify/render.hpp"
 #include "classify/suggestion.hpp"
 #include "classify/verdict.hpp"
 #include "ir/goal.hpp"
@@ -85,17 +86,8 @@ std::optional<ir::SrcLoc> subcontract_location(const ir::Program &p, const std::
 }
 
 std::string message_of(const Report &r, const GoalDiagnosis &d) {
-  const ir::GoalRef &g = d.result.goal;
-  std::string m = std::string(verdict_name(d.verdict)) + ": " + ir::goal_kind_name(g.kind);
-  if (!g.annot_id.empty()) m += " (" + g.annot_id + ")";
-  m += " in " + g.function;
-  if (!d.subcontracts.empty()) {
-    m += d.scope == Scope::Global ? " [all of: " : " [";
-    for (size_t i = 0; i < d.subcontracts.size(); ++i)
-      m += (i ? ", " : "") + d.subcontracts[i];
-    m += "]";
-  }
-  m += ". " + std::string(verdict_sentence(d.verdict)) + ".";
+  std::string m = std::string(verdict_name(d.verdict)) + ": " + goal_title(d) + blamed(d) + ". " +
+                  verdict_sentence(d.verdict) + ".";
   if (d.counterexample) {
     m += " Inputs: " + format_values(d.counterexample->inputs) + ".";
     for (const auto &o : d.counterexample->outputs)

@@ -13,8 +13,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const char *search_name(const dse::Result &r);
-
 struct Site {
   std::string name;
   int line = 0;
@@ -66,6 +64,10 @@ const char *search_name(const dse::Result &r) {
   return r.complete ? "complete" : "bounded";
 }
 
+void note_once(GoalDiagnosis &d, const std::string &note) {
+  if (std::find(d.notes.begin(), d.notes.end(), note) == d.notes.end()) d.notes.push_back(note);
+}
+
 /// Diagnoses the failed goals of one function.
 class FunctionDiagnoser {
 public:
@@ -77,30 +79,13 @@ public:
   /// A goal an earlier strategy explained as a weakness: a bug outranks a weak contract, so
   /// only the NC search runs; without a non-compliance the weakness stays, and says how far the
   /// search for a bug went.
-  void look_for_nc(GoalDiagnosis &d) {
-    const dse::Result &nc = nc_search(true);
-    d.nc_search = search_name(nc);
-    for (const dse::Test *t : shortest_first(nc.tests)) {
-      const auto first = first_failure(t->outcome);
-      if (!first || !same_goal(d.result.goal, *first)) continue;
-      GoalDiagnosis trial = d;
-      if (settle_nc(trial, t->input)) {
-        trial.notes.clear();
-        d = std::move(trial);
-        return;
-      }
-    }
-  }
+  void look_for_nc(GoalDiagnosis &d) { settle_nc_from(d, nc_search(true)); }
 
   void diagnose(GoalDiagnosis &d) {
     const ir::GoalRef &goal = d.result.goal;
     const dse::Result &nc = nc_search();
-    d.nc_search = search_name(nc);
-    for (const dse::Test *t : shortest_first(nc.tests)) {
-      const auto first = first_failure(t->outcome);
-      if (first && same_goal(goal, *first) && settle_nc(d, t->input)) return;
-    }
-    masked_ = std::any_of(nc.tests.begin(), nc.tests.end(), [&](const dse::Test &t) {
+    if (settle_nc_from(d, nc)) return;
+    const bool masked = std::any_of(nc.tests.begin(), nc.tests.end(), [&](const dse::Test &t) {
       return judge(t.outcome, goal) == RunResult::FailsOther &&
              (std::any_of(t.outcome.passed_over.begin(), t.outcome.passed_over.end(),
                           [&](const auto &g) { return same_goal(goal, g); }) ||
@@ -115,7 +100,7 @@ public:
       if (d.verdict == Verdict::NonCompliance) return;
     }
     if (names.empty()) {
-      conclude(d, nc, std::nullopt);
+      conclude(d, nc, std::nullopt, masked);
       return;
     }
     rac::Policy all;
@@ -124,14 +109,13 @@ public:
     if (global.found && settle_weakness(d, global.tests[*global.found], Scope::Global, names))
       return;
     if (d.verdict == Verdict::NonCompliance) return;
-    conclude(d, nc, global);
+    conclude(d, nc, global, masked);
   }
 
 private:
   StrategyContext &ctx_;
   const ir::Function &f_;
   bool typically_ = false;
-  bool masked_ = false; ///< the goal fails on a test, but only after another goal did
   std::optional<dse::Result> nc_;
   std::chrono::milliseconds nc_budget_{0};
 
@@ -161,6 +145,23 @@ private:
       nc_budget_ = budget;
     }
     return *nc_;
+  }
+
+  /// The shortest test of the NC search whose first failure is this goal, replayed: a
+  /// non-compliance. Until one replays, `d` keeps what it had (an earlier strategy's weakness).
+  bool settle_nc_from(GoalDiagnosis &d, const dse::Result &nc) {
+    d.nc_search = search_name(nc);
+    for (const dse::Test *t : shortest_first(nc.tests)) {
+      const auto first = first_failure(t->outcome);
+      if (!first || !same_goal(d.result.goal, *first)) continue;
+      GoalDiagnosis trial = d;
+      if (settle_nc(trial, t->input)) {
+        d = std::move(trial);
+        return true;
+      }
+      note_once(d, "a test failing this goal did not replay");
+    }
+    return false;
   }
 
   bool settle_nc(GoalDiagnosis &d, ir::Counterexample inputs) {
@@ -211,21 +212,21 @@ private:
   }
 
   /// No counterexample: prover incapacity when the real and the all-contracts programs were
-  /// explored completely (likely, when `typically` reduced the inputs), unknown otherwise.
-  void conclude(GoalDiagnosis &d, const dse::Result &nc, const std::optional<dse::Result> &global) {
+  /// explored completely (likely, when `typically` reduced the inputs), unknown otherwise, and
+  /// unknown too when the goal is `masked`: some test fails it, but only after failing another.
+  void conclude(GoalDiagnosis &d, const dse::Result &nc, const std::optional<dse::Result> &global,
+                bool masked) {
     d.strategy = "test";
     const bool complete = nc.complete && (!global || global->complete);
-    if (masked_)
+    if (masked)
       d.notes.push_back("some tests fail this goal after failing another one first: fix that "
                         "one, then diagnose again");
-    if (!complete || masked_) {
+    if (!complete || masked) {
       d.verdict = Verdict::Unknown;
       for (const auto *r : {&nc, global ? &*global : nullptr})
         if (r)
           for (const auto &why : r->incomplete_because)
-            if (std::find(d.notes.begin(), d.notes.end(), "search incomplete: " + why) ==
-                d.notes.end())
-              d.notes.push_back("search incomplete: " + why);
+            note_once(d, "search incomplete: " + why);
       return;
     }
     d.verdict = typically_ ? Verdict::LikelyProverIncapacity : Verdict::ProverIncapacity;
@@ -255,8 +256,7 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
   for (auto &d : goals) {
     if (d.result.status != vcgen::Status::Failed || d.verdict == Verdict::NonCompliance) continue;
     if (ctx.options.past_deadline()) {
-      if (std::find(d.notes.begin(), d.notes.end(), deadline_note) == d.notes.end())
-        d.notes.push_back(deadline_note);
+      note_once(d, deadline_note);
       continue;
     }
     const auto start = Clock::now();

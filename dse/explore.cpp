@@ -20,6 +20,7 @@
 #include <set>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace triage::dse {
 
@@ -68,10 +69,6 @@ struct PathHashes {
 
 Term taken(const Decision &d) {
   return d.outcome ? d.cond : mk_not(d.cond);
-}
-
-Term in_range(const Term &t, const ir::Type &type) {
-  return mk_and(mk_le(mk_int(type.min_value()), t), mk_le(t, mk_int(type.max_value())));
 }
 
 class Explorer {
@@ -213,12 +210,14 @@ private:
     const Term bounded = mk_const("max-block!bound", Sort::Bool);
     for (const Term &t : block_bounds())
       solver_->add(mk_implies(bounded, t));
-    for (size_t i = 0; i < item.bound && i < path.size(); ++i)
+    // A condition decided earlier on the path (the same term) is decided the same way again.
+    std::unordered_set<const Node *> decided;
+    for (size_t i = 0; i < item.bound && i < path.size(); ++i) {
       solver_->add(taken(path[i]));
+      decided.insert(path[i].cond.get());
+    }
     for (size_t i = item.bound; i < limit; ++i) {
-      const bool repeated = std::any_of(path.begin(), path.begin() + long(i),
-                                        [&](const auto &d) { return d.cond == path[i].cond; });
-      if (!repeated) {
+      if (decided.insert(path[i].cond.get()).second) {
         if (out_of_budget()) return false;
         if (auto a = solve_negation(path, i, bounded))
           frontier.push({std::move(*a), i + 1, path[i].check, r_.paths, hashes.negated(path, i)});
@@ -292,14 +291,14 @@ private:
     for (const auto &[name, s] : symbols_) {
       const bool machine = s.type.is_machine();
       if (s.term->sort != Sort::Cells) {
-        if (machine) d.push_back(in_range(s.term, s.type));
+        if (machine) d.push_back(mk_in_range(s.type, s.term));
         continue;
       }
       size_t cells = s.cells.value_or(size_t(o_.max_block));
       if (!s.cells) d.push_back(mk_le(mk_int(0), mk_const(name + "#len", Sort::Int)));
       if (machine)
         for (size_t i = 0; i < std::min<size_t>(cells, 4096); ++i)
-          d.push_back(in_range(mk_select(s.term, mk_int(BigInt(i))), s.type));
+          d.push_back(mk_in_range(s.type, mk_select(s.term, mk_int(BigInt(i)))));
     }
     return d;
   }
@@ -310,27 +309,26 @@ private:
     });
   }
 
-  Assignment read_model(Backend &m) {
-    Backend *b = &m;
+  Assignment read_model(Backend &b) {
     Assignment a;
     for (const auto &[name, s] : symbols_) {
       if (s.term->sort == Sort::Bool) {
-        a.scalars[name] = b->eval_bool(s.term).value_or(false) ? 1 : 0;
+        a.scalars[name] = b.eval_bool(s.term).value_or(false) ? 1 : 0;
         continue;
       }
       if (s.term->sort != Sort::Cells) {
-        a.scalars[name] = b->eval_int(s.term).value_or(0);
+        a.scalars[name] = b.eval_int(s.term).value_or(0);
         continue;
       }
       BigInt len = s.cells ? BigInt(*s.cells) : BigInt(0);
       if (!s.cells) {
-        len = std::clamp(b->eval_int(mk_const(name + "#len", Sort::Int)).value_or(0), BigInt(0),
+        len = std::clamp(b.eval_int(mk_const(name + "#len", Sort::Int)).value_or(0), BigInt(0),
                          BigInt(o_.max_block));
         a.scalars[name + "#len"] = len;
       }
       auto &cells = a.cells[name];
       for (BigInt i = 0; i < len; ++i)
-        cells[i] = b->eval_int(mk_select(s.term, mk_int(i))).value_or(0);
+        cells[i] = b.eval_int(mk_select(s.term, mk_int(i))).value_or(0);
     }
     return a;
   }

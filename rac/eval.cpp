@@ -154,8 +154,8 @@ Value Machine::machine_result(BigInt r, const Term &sym, const ir::Type &t, cons
     stop(OutcomeKind::LimitReached, "an integer grew beyond 2^65536", c.logic ? c.at : cur_at_);
   if (c.logic || !t.is_machine()) return Value::integer(std::move(r)).with(sym);
   const bool fits = t.fits(r);
-  if (!t.is_signed()) return Value::integer(wrap(r, t)).with(sym ? wrap_term(sym, t) : nullptr);
-  if (sym) decide(in_range_term(sym, t), fits);
+  if (!t.is_signed()) return Value::integer(wrap(r, t)).with(sym ? mk_wrap(t, sym) : nullptr);
+  if (sym) decide(mk_in_range(t, sym), fits);
   if (fits) return Value::integer(std::move(r)).with(sym);
   rte(GoalKind::RteOverflow, "the result " + r.str() + " does not fit in " + t.str());
 }
@@ -334,10 +334,10 @@ Value Machine::cast(const ir::Expr &e, const Ctx &c) {
   if (!t.is_machine() || v.kind != Value::Kind::Int) return v;
   const bool fits = t.fits(v.num);
   if (c.logic || !t.is_signed()) {
-    if (v.sym) decide(in_range_term(v.sym, t), fits);
-    return fits ? v : Value::integer(wrap(v.num, t)).with(v.sym ? wrap_term(v.sym, t) : nullptr);
+    if (v.sym) decide(mk_in_range(t, v.sym), fits);
+    return fits ? v : Value::integer(wrap(v.num, t)).with(v.sym ? mk_wrap(t, v.sym) : nullptr);
   }
-  if (v.sym) decide(in_range_term(v.sym, t), fits);
+  if (v.sym) decide(mk_in_range(t, v.sym), fits);
   if (fits) return v;
   rte(GoalKind::RteOverflow, "converting " + v.num.str() + " to " + t.str());
 }

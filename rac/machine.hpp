@@ -167,8 +167,6 @@ private:
   Value shallow(const Value &v);
   void pin_block(int id);
   void note_concretized(const std::string &why);
-  static vcgen::Term in_range_term(const vcgen::Term &t, const ir::Type &type);
-  static vcgen::Term wrap_term(const vcgen::Term &t, const ir::Type &type);
   vcgen::Term cells_term(const Memory &m, int id);
   vcgen::Term length_term(const Block &b) const;
   /// Memory::check, with the bounds decision when the offset or the length is symbolic.

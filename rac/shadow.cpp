@@ -41,17 +41,6 @@ void Machine::note_concretized(const std::string &why) {
   if (std::find(seen.begin(), seen.end(), why) == seen.end()) seen.push_back(why);
 }
 
-Term Machine::in_range_term(const Term &t, const ir::Type &type) {
-  return mk_and(mk_le(mk_int(type.min_value()), t), mk_le(t, mk_int(type.max_value())));
-}
-
-Term Machine::wrap_term(const Term &t, const ir::Type &type) {
-  const BigInt modulus = BigInt(1) << type.bits();
-  if (!type.is_signed()) return mk_emod(t, mk_int(modulus));
-  const BigInt half = modulus / 2;
-  return mk_sub(mk_emod(mk_add(t, mk_int(half)), mk_int(modulus)), mk_int(half));
-}
-
 namespace {
 
 Term cell_term(const Value &v) {

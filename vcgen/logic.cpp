@@ -17,11 +17,6 @@ std::vector<std::string> cell_keys(const Type &elem) {
   return {elem.str()};
 }
 
-Term in_range(const Type &t, const Term &v) {
-  if (!t.is_machine()) return mk_true();
-  return mk_and(mk_le(mk_int(t.min_value()), v), mk_le(v, mk_int(t.max_value())));
-}
-
 Term heap_select(const Term &heap, const Term &b, const Term &o) {
   return mk_select(mk_select(heap, b), o);
 }
@@ -46,7 +41,7 @@ Val fresh_val(const std::string &name, const Type &t, std::vector<Term> &facts) 
   if (t.is_ptr()) return Val{mk_const(name + "#b", Sort::Int), mk_const(name + "#o", Sort::Int)};
   if (t.is_bool()) return Val{mk_const(name, Sort::Bool), nullptr};
   Term c = mk_const(name, Sort::Int);
-  facts.push_back(in_range(t, c));
+  facts.push_back(mk_in_range(t, c));
   return Val{c, nullptr};
 }
 
@@ -58,14 +53,6 @@ namespace {
 
 BigInt pow2(int n) {
   return BigInt(1) << n;
-}
-
-Term wrap_unsigned(int bits, const Term &v) {
-  return mk_emod(v, mk_int(pow2(bits)));
-}
-Term wrap_signed(int bits, const Term &v) {
-  Term m = mk_int(pow2(bits - 1));
-  return mk_sub(mk_emod(mk_add(v, m), mk_int(pow2(bits))), m);
 }
 
 /// Bit operations and shifts by unknown amounts stay uninterpreted: proofs about them may fail,
@@ -93,7 +80,7 @@ Val ExprTr::load(const State &s, const Val &p, const Type &elem) {
     return Val{heap_select(heap(keys[0]), p.t, p.off), heap_select(heap(keys[1]), p.t, p.off)};
   Term v = heap_select(heap(keys[0]), p.t, p.off);
   if (elem.is_bool()) return Val{mk_not(mk_eq(v, mk_int(0))), nullptr};
-  if (code_) facts.push_back(in_range(elem, v));
+  if (code_) facts.push_back(mk_in_range(elem, v));
   return Val{v, nullptr};
 }
 
@@ -105,10 +92,10 @@ void ExprTr::check(GoalKind k, const Term &cond) {
 Term ExprTr::machine_result(const Type &t, const Term &exact) {
   if (!code_ || !t.is_machine()) return exact;
   if (t.is_signed()) {
-    check(GoalKind::RteOverflow, in_range(t, exact));
+    check(GoalKind::RteOverflow, mk_in_range(t, exact));
     return exact;
   }
-  return wrap_unsigned(t.bits(), exact);
+  return mk_wrap(t, exact);
 }
 
 Term ExprTr::in_locs(const std::vector<ir::Location> &locs, const Env &env, const std::string &key,
@@ -156,7 +143,7 @@ Val ExprTr::arith(const Expr &e, const Env &env) {
     check(GoalKind::RteDivision, mk_not(mk_eq(b, mk_int(0))));
     if (e.binop == BinOp::Div) return {machine_result(t, mk_tdiv(a, b)), nullptr};
     if (code_ && t.is_machine() && t.is_signed())
-      check(GoalKind::RteOverflow, in_range(t, mk_tdiv(a, b)));
+      check(GoalKind::RteOverflow, mk_in_range(t, mk_tdiv(a, b)));
     return {mk_tmod(a, b), nullptr};
   }
   case BinOp::Shl:
@@ -172,7 +159,7 @@ Val ExprTr::arith(const Expr &e, const Env &env) {
       return {mk_ediv(a, f), nullptr}; // floor division: an arithmetic shift
     }
     Term r = opaque(e.binop == BinOp::Shl ? "shl" : "shr", a, b);
-    facts.push_back(in_range(t, r));
+    facts.push_back(mk_in_range(t, r));
     return {r, nullptr};
   }
   case BinOp::BitAnd:
@@ -182,7 +169,7 @@ Val ExprTr::arith(const Expr &e, const Env &env) {
                     : e.binop == BinOp::BitOr ? "or"
                                               : "xor",
                     a, b);
-    if (code_) facts.push_back(in_range(t, r));
+    if (code_) facts.push_back(mk_in_range(t, r));
     return {r, nullptr};
   }
   default:
@@ -234,12 +221,12 @@ Term ExprTr::quant(const Expr &e, const Env &env) {
       Term j = mk_bound(n, Sort::Int);
       bound.push_back(j);
       Term i = mk_sub(j, off);
-      ranges.push_back(in_range(b.type, i));
+      ranges.push_back(mk_in_range(b.type, i));
       inner.locals[b.name] = Val{i, nullptr};
     } else {
       Term v = mk_bound(n, b.type.is_bool() ? Sort::Bool : Sort::Int);
       bound.push_back(v);
-      ranges.push_back(in_range(b.type, v));
+      ranges.push_back(mk_in_range(b.type, v));
       inner.locals[b.name] = Val{v, nullptr};
     }
   }
@@ -429,12 +416,12 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
     if (!t.is_machine() || e.args[0]->type.is_bool() || t.is_ptr()) return a;
     if (code_) {
       if (t.is_signed()) {
-        check(GoalKind::RteOverflow, in_range(t, a.t));
+        check(GoalKind::RteOverflow, mk_in_range(t, a.t));
         return a;
       }
-      return {wrap_unsigned(t.bits(), a.t), nullptr};
+      return {mk_wrap(t, a.t), nullptr};
     }
-    return {t.is_signed() ? wrap_signed(t.bits(), a.t) : wrap_unsigned(t.bits(), a.t), nullptr};
+    return {mk_wrap(t, a.t), nullptr};
   }
   case ExprKind::Deref: {
     Val p = ev(*e.args[0], env);

@@ -89,7 +89,6 @@ private:
   void register_def(const ir::LogicDef &d);
 };
 
-Term in_range(const ir::Type &t, const Term &v);
 Term heap_select(const Term &heap, const Term &b, const Term &o);
 Term heap_store(const Term &heap, const Term &b, const Term &o, const Term &v);
 Val ptr_val(const Term &b, const Term &o);

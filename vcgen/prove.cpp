@@ -46,6 +46,14 @@ std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra, bool lemmas =
   return q;
 }
 
+/// The per-call timeout, shortened so that no call runs past the deadline.
+double timeout_within_deadline(const ProveOptions &o) {
+  if (!o.deadline) return o.timeout_s;
+  const double left =
+      std::chrono::duration<double>(*o.deadline - std::chrono::steady_clock::now()).count();
+  return std::clamp(left, 0.001, o.timeout_s);
+}
+
 /// What the proof attempts already learnt about the plain query (the goal without lemmas and
 /// without extra constraints): which solvers ran it, and a definite model if one answered sat.
 /// Asking the same solver the same query with the same seed again would only repeat its answer.
@@ -76,7 +84,7 @@ std::optional<ir::Counterexample> model_of(const GoalVC &vc, Backend *fallback,
       // constraints, most often only spend its timeout again: each failed goal paid it twice.
       if (plain.undecided.count(which)) continue;
       auto b = make_backend(which);
-      Answer a = b->check(query(vc, shape, false), o.timeout_s, o.seed);
+      Answer a = b->check(query(vc, shape, false), timeout_within_deadline(o), o.seed);
       if (a == Answer::Sat && b->has_model()) return read_counterexample(*b, vc);
     }
   }
@@ -100,14 +108,6 @@ Session::Session(const ir::Program &p, ProveOptions opts)
 Session::~Session() = default;
 
 namespace {
-/// The per-call timeout, shortened so that no call runs past the deadline.
-double timeout_within_deadline(const ProveOptions &o) {
-  if (!o.deadline) return o.timeout_s;
-  const double left =
-      std::chrono::duration<double>(*o.deadline - std::chrono::steady_clock::now()).count();
-  return std::clamp(left, 0.001, o.timeout_s);
-}
-
 /// One goal: each solver in turn, without lemmas then with them; a model when it fails.
 GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   GoalResult r;
@@ -189,7 +189,7 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
     extra.push_back(mk_not(inputs_equal(vc, cx)));
   for (Prover which : order(prover)) {
     auto b = make_backend(which);
-    Answer a = b->check(query(vc, extra), o.timeout_s, o.seed);
+    Answer a = b->check(query(vc, extra), timeout_within_deadline(o), o.seed);
     if (a == Answer::Unsat) return std::nullopt;
     if (b->has_model()) return model_of(vc, b.get(), o, extra);
   }

@@ -206,6 +206,18 @@ Term mk_le(const Term &a, const Term &b) {
   return node(Op::Le, Sort::Bool, {a, b});
 }
 
+Term mk_in_range(const ir::Type &t, const Term &v) {
+  if (!t.is_machine()) return mk_true();
+  return mk_and(mk_le(mk_int(t.min_value()), v), mk_le(v, mk_int(t.max_value())));
+}
+
+Term mk_wrap(const ir::Type &t, const Term &v) {
+  const BigInt modulus = BigInt(1) << t.bits();
+  if (!t.is_signed()) return mk_emod(v, mk_int(modulus));
+  const Term half = mk_int(modulus / 2);
+  return mk_sub(mk_emod(mk_add(v, half), mk_int(modulus)), half);
+}
+
 Term mk_select(const Term &array, const Term &index) {
   Sort s = array->sort == Sort::Heap ? Sort::Cells : Sort::Int;
   // Reading back what a store just wrote is common in straight-line code: fold it.

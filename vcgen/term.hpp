@@ -90,6 +90,11 @@ Term mk_forall(std::vector<Term> bound, const Term &body, std::vector<std::vecto
 Term mk_exists(std::vector<Term> bound, const Term &body);
 Term mk_app(const std::string &fn, Sort result, std::vector<Term> args);
 
+// Machine integers, once for vcgen, rac and dse: whether v fits type t (true when t is no
+// machine type), and v wrapped into t's range (two's complement for signed types).
+Term mk_in_range(const ir::Type &t, const Term &v);
+Term mk_wrap(const ir::Type &t, const Term &v);
+
 bool is_true(const Term &t);
 bool is_false(const Term &t);
 /// The value of an integer literal, or nullptr.

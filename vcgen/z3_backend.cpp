@@ -4,6 +4,7 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -32,17 +33,27 @@ public:
     }
   }
 
-  void push() override { incremental().push(); }
-  void pop() override { incremental().pop(); }
+  void push() override {
+    incremental().push();
+    dropped_.push_back(false);
+  }
+  void pop() override {
+    incremental().pop();
+    if (!dropped_.empty()) dropped_.pop_back();
+  }
+  // An assertion Z3 refuses is not silently left out: the checks of its scope answer unknown.
   void add(const Term &t) override {
     try {
       incremental().add(tr(t));
     } catch (const z3::exception &) {
+      if (dropped_.empty()) dropped_.push_back(false);
+      dropped_.back() = true;
     }
   }
   Answer check_added(double timeout_s, unsigned seed, const Term &assumption) override {
     model_.reset();
     assumption_needed_ = true;
+    if (std::find(dropped_.begin(), dropped_.end(), true) != dropped_.end()) return Answer::Unknown;
     try {
       z3::expr_vector assume(ctx_);
       if (assumption) assume.push_back(tr(assumption));
@@ -168,6 +179,7 @@ private:
   std::unique_ptr<z3::solver> inc_; ///< the solver of incremental use, made on first use
   std::map<const z3::solver *, unsigned> seeded_;
   bool assumption_needed_ = true;
+  std::vector<bool> dropped_; ///< per pushed scope: an assertion of it could not be added
 
   z3::solver &incremental() {
     if (!inc_) inc_ = std::make_unique<z3::solver>(ctx_);
