@@ -8,6 +8,9 @@ cd "$(dirname "$0")"
 
 packages=(cmake ninja-build g++ tao-pegtl-dev libz3-dev libcvc5-dev libboost-dev librange-v3-dev
   libgtest-dev python3)
+# Only for the tests: a small mutation campaign as a Slurm job array on a single-node cluster
+# that the test starts itself (tests/bench/slurm_campaign_test.sh).
+test_packages=(munge slurmctld slurmd slurm-client)
 
 setup() {
   local missing=()
@@ -39,6 +42,7 @@ case "${1:-}" in
     build/release/bin/triage diagnose examples/c/max_index.c || [ $? -eq 1 ]
     ;;
   test)
+    packages+=("${test_packages[@]}")
     setup
     build debug
     # Two tests side by side on two cores: each proves its goals one at a time (no -j default).

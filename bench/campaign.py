@@ -3,7 +3,8 @@
 every mutant, one JSON line per mutant, then a summary.
 
 usage: bench/campaign.py PROGRAM.c|DIR... [--triage BIN] [--out FILE.jsonl] [--deadline S]
-                         [--shard K/N] [--extra ARG]... [--plot FILE.svg|png] [--frama-c]
+                         [--shard K/N] [--limit N] [--extra ARG]... [--plot FILE.svg|png]
+                         [--frama-c]
        bench/campaign.py --merge FILE.jsonl... [--plot FILE]
 
 Each mutant's line: program, mutant, mutation (kind, line, description), wall time, exit code,
@@ -12,7 +13,8 @@ and its outcome: `proved` (every goal), or the verdict that matters most among i
 likely_prover_incapacity, unknown). `classified` counts NC and SW (each with a replayed
 counterexample) and prover incapacity backed by complete searches.
 --shard K/N runs the mutants whose index is K modulo N (Slurm job arrays: bench/campaign.sbatch),
-and --merge sums the shards' files. A progress line (count, rate, ETA) goes to standard error.
+and --merge sums the shards' files. --limit N keeps the first N mutants (before sharding): a quick
+look, or a small campaign in a test. A progress line (count, rate, ETA) goes to standard error.
 --frama-c also runs `frama-c -wp -wp-rte` on every mutant when Frama-C is installed (skipped with
 a message otherwise): proof result and time side by side, measured in the same run.
 """
@@ -66,6 +68,8 @@ def run(a):
                        check=True, capture_output=True)
         name = os.path.splitext(os.path.basename(prog))[0]
         mutants += json.load(open(os.path.join(out, f'{name}.mutants.json')))
+    if a.limit is not None:
+        mutants = mutants[:a.limit]
     k, n = (int(x) for x in a.shard.split('/')) if a.shard else (0, 1)
     mine = [m for i, m in enumerate(mutants) if i % n == k]
     lines = []
@@ -87,7 +91,8 @@ def run(a):
         if result in ('error', 'invalid'):
             line['stderr'] = p.stderr[-300:]
         if a.frama_c:
-            line['wp_proved'], line['wp_time_s'] = frama_c_wp(m['file'])
+            line['wp_proved'], line['wp_time_s'] = frama_c_wp(m['file'], a.wp_provers,
+                                                              a.wp_timeout)
         lines.append(line)
         if out:
             out.write(json.dumps(line) + '\n')
@@ -97,11 +102,17 @@ def run(a):
     return lines
 
 
-def frama_c_wp(path):
+def wp_provers():
+    """The provers WP is given: Debian's z3 and cvc4 packages, those of them installed (Why3
+    must have found them: `why3 config detect`)."""
+    return ','.join(p for p in ('z3', 'cvc4') if shutil.which(p)) or 'z3'
+
+
+def frama_c_wp(path, provers, timeout):
     """Frama-C WP's proof alone on one mutant, as the reference: (all proved, seconds)."""
     t0 = time.monotonic()
-    p = subprocess.run(['frama-c', '-wp', '-wp-rte', '-wp-timeout', '10', path],
-                       capture_output=True, text=True)
+    p = subprocess.run(['frama-c', '-wp', '-wp-rte', '-wp-prover', provers, '-wp-timeout',
+                        str(timeout), path], capture_output=True, text=True)
     took = time.monotonic() - t0
     m = re.search(r'Proved goals:\s*(\d+)\s*/\s*(\d+)', p.stdout)
     return (bool(m) and m.group(1) == m.group(2)), round(took, 3)
@@ -141,6 +152,19 @@ def plot(lines, path):
         matplotlib.use('Agg')
         import matplotlib.pyplot as plt
     except ImportError:
+        # Debian's python3-matplotlib belongs to Debian's python: when another python3 runs this
+        # script (pyenv, a venv), Debian's draws the plot.
+        debian = '/usr/bin/python3'
+        if os.path.realpath(sys.executable) != os.path.realpath(debian) and os.path.exists(debian) \
+                and subprocess.run([debian, '-c', 'import matplotlib'],
+                                   capture_output=True).returncode == 0:
+            with tempfile.NamedTemporaryFile('w', suffix='.jsonl', delete=False) as f:
+                f.writelines(json.dumps(l) + '\n' for l in lines)
+            p = subprocess.run([debian, os.path.abspath(__file__), '--merge', f.name, '--plot', path,
+                                '--plot-only'], capture_output=True, text=True)
+            os.unlink(f.name)
+            print(p.stdout.strip() or p.stderr.strip())
+            return
         print('no plot: matplotlib is not installed (Debian: python3-matplotlib)')
         return
     programs = sorted({l['program'] for l in lines})
@@ -171,11 +195,15 @@ def main():
     ap.add_argument('--out')
     ap.add_argument('--deadline', type=float, default=30)
     ap.add_argument('--shard')
+    ap.add_argument('--limit', type=int)
     ap.add_argument('--extra', action='append', default=[])
     ap.add_argument('--merge', nargs='+')
     ap.add_argument('--plot')
+    ap.add_argument('--plot-only', action='store_true', help=argparse.SUPPRESS)
     ap.add_argument('--frama-c', action='store_true',
                     help='also run frama-c -wp on every mutant (the reference proof time)')
+    ap.add_argument('--wp-provers', default=wp_provers(), help='default: z3,cvc4 when installed')
+    ap.add_argument('--wp-timeout', type=int, default=5, help='per WP goal and prover')
     a = ap.parse_args()
     if a.frama_c and not shutil.which('frama-c'):
         print('no reference runs: frama-c is not installed (Debian: frama-c-base)')
@@ -186,7 +214,8 @@ def main():
         if not a.paths:
             ap.error('no program')
         lines = run(a)
-    summary(lines)
+    if not a.plot_only:
+        summary(lines)
     if a.plot:
         plot(lines, a.plot)
 

@@ -13,8 +13,9 @@ public:
   explicit SessionModels(vcgen::Session &s) : session_(s) {}
   std::optional<ir::Counterexample>
   another_model(size_t index, vcgen::Prover prover, unsigned seed,
-                const std::vector<ir::Counterexample> &exclude) override {
-    return session_.another_model(index, prover, seed, exclude);
+                const std::vector<ir::Counterexample> &exclude,
+                std::chrono::steady_clock::time_point until) override {
+    return session_.another_model(index, prover, seed, exclude, until);
   }
 
 private:

@@ -20,7 +20,10 @@ struct GoalDiagnosis {
   /// Non-compliance: the inputs (no subcontract outputs). Subcontract weakness: the inputs and the
   /// outputs of the giant-stepped subcontracts. Replays under the policy `scope` implies.
   std::optional<ir::Counterexample> counterexample;
-  std::string failure_state;      ///< the variables at the failure on the replay, for people
+  std::string failure_state; ///< the variables at the failure on the replay, for people
+  /// What the replay's checker said of the failure when more than "false" (an overflow, a read
+  /// outside a block inside the annotation, a negative variant).
+  std::string failure_reason;
   std::string strategy;           ///< which strategy gave the verdict
   long time_ms = 0;               ///< time spent diagnosing this goal
   std::vector<std::string> notes; ///< what happened to each candidate counterexample

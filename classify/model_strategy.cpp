@@ -42,9 +42,13 @@ public:
     }
     std::optional<ir::Counterexample> candidate = d_.result.model;
     if (!candidate) note("the prover gave no model");
+    // When every solver ran out of time on the goal, further seeds most often only spend their
+    // timeouts again: one more model, then the test strategy (when combined) takes over.
+    const int extra = d_.result.answer == "sat" ? ctx_.options.extra_models
+                                                : std::min(1, ctx_.options.extra_models);
     for (int attempt = 0;; ++attempt) {
       if (candidate && judge_model(*candidate)) return;
-      if (attempt >= ctx_.options.extra_models || Clock::now() >= deadline_) return;
+      if (attempt >= extra || Clock::now() >= deadline_) return;
       candidate = next_model(attempt);
     }
   }
@@ -103,7 +107,8 @@ private:
     Prover prover = ctx_.options.prover;
     if (prover == Prover::Portfolio) prover = n % 2 == 0 ? other : answered;
     const unsigned seed = static_cast<unsigned>(n + 1);
-    std::optional<ir::Counterexample> m = ctx_.models.another_model(index_, prover, seed, tried_);
+    std::optional<ir::Counterexample> m =
+        ctx_.models.another_model(index_, prover, seed, tried_, deadline_);
     if (!m)
       note(std::string("no further model from ") + (prover == Prover::Cvc5 ? "cvc5" : "z3") +
            " (seed " + std::to_string(seed) + ")");

@@ -24,6 +24,7 @@ void counterexample_lines(const GoalDiagnosis &d, std::string &out) {
     if (o.visit > 1) out += " (visit " + std::to_string(o.visit) + ")";
     out += " outputs: " + format_values(o.values) + "\n";
   }
+  if (!d.failure_reason.empty()) out += "  failure: " + d.failure_reason + "\n";
   if (!d.failure_state.empty()) out += "  at the failure: " + d.failure_state + "\n";
 }
 
@@ -92,6 +93,7 @@ ir::Json goal_json(const GoalDiagnosis &d, const std::string &file) {
   j["scope"] =
       d.verdict == Verdict::SubcontractWeakness ? ir::Json(scope_name(d.scope)) : ir::Json();
   j["counterexample"] = d.counterexample ? d.counterexample->to_json() : ir::Json();
+  if (!d.failure_reason.empty()) j["failure"] = d.failure_reason;
   j["strategy"] = d.strategy;
   j["time_ms"] = d.time_ms;
   j["models_tried"] = d.models_tried;

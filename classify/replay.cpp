@@ -74,6 +74,7 @@ bool confirm(const ir::Program &p, GoalDiagnosis &d, const RunLimits &limits) {
   // The checker's state text starts with a separator; people read it after a colon.
   const size_t start = o.state.find_first_not_of(' ');
   d.failure_state = start == std::string::npos ? "" : o.state.substr(start);
+  d.failure_reason = o.reason;
   return true;
 }
 

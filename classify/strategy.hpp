@@ -51,10 +51,12 @@ class ModelSource {
 public:
   virtual ~ModelSource() = default;
   /// Another model for goal `index` (as in Session::prove_all) from that solver and seed, with
-  /// inputs different from every model in `exclude`; nullopt when there is none.
+  /// inputs different from every model in `exclude`, asked no later than `until`; nullopt when
+  /// there is none.
   virtual std::optional<ir::Counterexample>
   another_model(size_t index, vcgen::Prover prover, unsigned seed,
-                const std::vector<ir::Counterexample> &exclude) = 0;
+                const std::vector<ir::Counterexample> &exclude,
+                std::chrono::steady_clock::time_point until) = 0;
 };
 
 /// What a strategy works with: the program, where to get more models, and options.

@@ -54,7 +54,13 @@ void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
   for (const ir::Annotation *ap : order) {
     const ir::Annotation &a = *ap;
     const bool typically = a.kind == AnnotKind::Typically;
-    if (eval_bool(*a.expr, contract_ctx(a, nullptr))) continue;
+    // At a call the precondition is the caller's check; on entry it is assumed.
+    std::string why;
+    if (site) {
+      if (eval_checked(*a.expr, contract_ctx(a, nullptr), why).value_or(false)) continue;
+    } else if (eval_bool(*a.expr, contract_ctx(a, nullptr))) {
+      continue;
+    }
     if (!site) // the entry function's precondition is assumed
       stop(OutcomeKind::OutsidePrecondition,
            "the input does not satisfy the " +
@@ -70,19 +76,25 @@ void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
       with += (with.empty() ? " with " : ", ") + b.name + " = " + value_text(top().vars[b.name]);
     pop_frame();
     fail(GoalKind::CallPrecondition, a.id, top().fn->name, loc(*site),
-         "the precondition " + a.id + " of " + f.name + " is false at the call" + with);
+         "the precondition " + a.id + " of " + f.name +
+             (why.empty() ? " is false at the call" + with : " at the call" + with + ": " + why));
   }
 }
 
 void Machine::check_postconditions(const ir::Function &f, const Value *result, bool giant) {
   for (const auto &a : f.contract) {
-    if (a.kind != AnnotKind::Ensures || eval_bool(*a.expr, contract_ctx(a, result))) continue;
+    if (a.kind != AnnotKind::Ensures) continue;
+    // After a giant step the postcondition is what the oracle's values are assumed to satisfy.
+    std::string why;
+    if (giant ? eval_bool(*a.expr, contract_ctx(a, result))
+              : eval_checked(*a.expr, contract_ctx(a, result), why).value_or(false))
+      continue;
     if (giant)
       stop(OutcomeKind::Stuck,
            "the oracle's values for the giant step over " + f.name +
                " do not satisfy its postcondition " + a.id,
            loc(a));
-    fail_annot(GoalKind::Postcondition, a, f.name);
+    fail_annot(GoalKind::Postcondition, a, f.name, why);
   }
 }
 

@@ -347,13 +347,18 @@ std::string Machine::describe_access(const Value &ptr, const Memory &m) const {
   const Block &b = m.block(ptr.block);
   const std::string cell = m.display_name(ptr.block) + "[" + ptr.num.str() + "]";
   if (!b.alive) return cell + " after its block was freed";
-  return cell + ", outside its block of " + std::to_string(b.cells.size()) + " cells";
+  return cell + ", outside its block of " + std::to_string(b.cells.size()) +
+         (b.cells.size() == 1 ? " cell" : " cells");
 }
 
 Value Machine::load(const Value &ptr, const ir::Expr &e, const Ctx &c) {
   const Memory &m = *c.here.mem;
   if (access(m, ptr) == Memory::Access::Ok) return read(m, ptr);
-  if (c.logic) not_executable("'" + ir::print(e) + "' reads " + describe_access(ptr, m), c);
+  if (c.logic) {
+    const std::string what = "'" + ir::print(e) + "' reads " + describe_access(ptr, m);
+    if (c.checked) throw Undefined{what};
+    not_executable(what, c);
+  }
   rte(GoalKind::RteMemory, "'" + ir::print(e) + "' reads " + describe_access(ptr, m));
 }
 

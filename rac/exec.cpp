@@ -64,8 +64,22 @@ void Machine::store(const ir::Expr &lhs, const Value &value) {
   write(p, v);
 }
 
+std::optional<bool> Machine::eval_checked(const ir::Expr &e, Ctx c, std::string &why) {
+  c.checked = true;
+  const size_t bound = bound_.size();
+  try {
+    return eval_bool(e, c);
+  } catch (Undefined &u) {
+    bound_.resize(bound);
+    why = "it cannot be evaluated: " + u.reason;
+    return std::nullopt;
+  }
+}
+
 void Machine::check_assertion(const ir::Annotation &a, GoalKind kind) {
-  if (!eval_bool(*a.expr, annot_ctx(a))) fail_annot(kind, a, top().fn->name);
+  std::string why;
+  const std::optional<bool> holds = eval_checked(*a.expr, annot_ctx(a), why);
+  if (!holds || !*holds) fail_annot(kind, a, top().fn->name, why);
 }
 
 Flow Machine::exec(const ir::Stmt &s) {

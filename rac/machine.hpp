@@ -62,6 +62,15 @@ struct Ctx {
   const Snapshot *loop_entry = nullptr;
   ir::SrcLoc at; ///< the annotation being evaluated (logic)
   int depth = 0; ///< nesting of logic function applications
+  /// An annotation the run checks (not one it assumes): a read it cannot do makes it fail, as
+  /// E-ACSL's checks of annotations do, instead of making the run not executable.
+  bool checked = false;
+};
+
+/// Thrown by an evaluation under Ctx::checked that reads what it cannot; caught where the
+/// annotation is checked, which then fails.
+struct Undefined {
+  std::string reason;
 };
 
 /// Thrown inside the machine to end the run with an outcome; caught by Machine::run.
@@ -193,6 +202,9 @@ private:
   void declare(const ir::Stmt &s);
   void store(const ir::Expr &lhs, const Value &v);
   void check_assertion(const ir::Annotation &a, ir::GoalKind kind);
+  /// An annotation checked in context `c`: its truth, or nullopt with `why` when it reads what
+  /// it cannot (the annotation then fails).
+  std::optional<bool> eval_checked(const ir::Expr &e, Ctx c, std::string &why);
 
   // ---- calls and contracts (call.cpp, frame_check.cpp) ----
   std::optional<Value> call_function(const ir::Function &f, const std::vector<Value> &args,

@@ -83,13 +83,43 @@ bool Machine::enumerate(const ir::Expr &q, const std::vector<ir::BinderRange> &r
     cut(lo, b.type.min_value(), true, true);
     cut(hi, b.type.max_value(), false, true);
   }
-  if (!lo || !hi)
+  if (!lo || !hi) {
+    const std::string missing = !lo && !hi ? "no bounds"
+                                : !lo      ? "no lower bound"
+                                           : "no upper bound";
+    // A checked annotation is probed far out on the open side: an instance there that decides
+    // the quantifier decides it, and one that reads outside every block makes the annotation
+    // fail, as it would under E-ACSL (e.g. `0 <= k > n ==> t[k] == 0`, a mistyped `k < n`).
+    if (c.checked) {
+      const BigInt far = BigInt(1) << 32;
+      std::vector<Value> probes;
+      auto from = [&](const Value &base, int dir) {
+        for (int extra : {0, 1}) {
+          const BigInt d = dir * (far + extra);
+          probes.push_back(
+              Value::integer(base.num + d)
+                  .with(base.sym ? vcgen::mk_add(base.sym, vcgen::mk_int(d)) : nullptr));
+        }
+      };
+      if (lo) from(*lo, 1);
+      if (hi) from(*hi, -1);
+      if (!lo && !hi) {
+        from(Value::integer(0), 1);
+        from(Value::integer(0), -1);
+      }
+      for (const Value &x : probes) {
+        try {
+          if (auto r = visit(x)) return *r;
+        } catch (Undefined &u) {
+          throw Undefined{u.reason + " (with " + b.name + " = " + x.num.str() +
+                          ": the guard gives '" + b.name + "' " + missing + ")"};
+        }
+      }
+    }
     not_executable("the quantifier over '" + b.name + "' cannot be executed: its guard gives " +
-                       std::string(!lo && !hi ? "no bounds"
-                                   : !lo      ? "no lower bound"
-                                              : "no upper bound") +
-                       " (write it as 'lo <= " + b.name + " < hi ==> ...')",
+                       missing + " (write it as 'lo <= " + b.name + " < hi ==> ...')",
                    c);
+  }
   if (b.type.is_machine()) {
     cut(lo, b.type.min_value(), true, false);
     cut(hi, b.type.max_value(), false, false);

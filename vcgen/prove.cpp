@@ -54,41 +54,52 @@ double timeout_within_deadline(const ProveOptions &o) {
   return std::clamp(left, 0.001, o.timeout_s);
 }
 
-/// What the proof attempts already learnt about the plain query (the goal without lemmas and
-/// without extra constraints): which solvers ran it, and a definite model if one answered sat.
+/// What the attempts so far learnt about the base query (the goal without lemmas, with the
+/// constraints asked for): which solvers ran it, and a definite model if one answered sat.
 /// Asking the same solver the same query with the same seed again would only repeat its answer.
-struct PlainQuery {
+struct BaseQuery {
   std::set<Prover> tried;
-  std::set<Prover> undecided; ///< ran out of time (or answered unknown) on the plain query
+  std::set<Prover> undecided; ///< ran out of time (or answered unknown) on the base query
   std::unique_ptr<Backend> sat;
 };
+
+/// The counterexample of a backend's model, unless reading it ran out of time.
+std::optional<ir::Counterexample> read_model(Backend &b, const GoalVC &vc) {
+  ir::Counterexample cx = read_counterexample(b, vc);
+  if (!b.model_complete()) return std::nullopt;
+  return cx;
+}
 
 /// A model of a failed goal. Lemmas are left out (a run does not rely on them) and the inputs
 /// are first asked to take a presentable shape (each pointer parameter at the start of a block
 /// of its own); only a definitive sat answer is trusted, with `fallback` (a candidate model of
-/// an unknown answer) as the last resort.
+/// an unknown answer) as the last resort. Only `solvers` are asked.
 std::optional<ir::Counterexample> model_of(const GoalVC &vc, Backend *fallback,
-                                           const ProveOptions &o, std::vector<Term> extra,
-                                           const PlainQuery &plain = {}) {
-  std::vector<std::pair<std::vector<Term>, bool>> shapes; // constraints, is the plain query
+                                           const ProveOptions &o, const std::vector<Term> &extra,
+                                           const BaseQuery &base,
+                                           const std::vector<Prover> &solvers) {
+  auto ask = [&](Prover which,
+                 const std::vector<Term> &shape) -> std::optional<ir::Counterexample> {
+    auto b = make_backend(which);
+    Answer a = b->check(query(vc, shape, false), timeout_within_deadline(o), o.seed);
+    if (a == Answer::Sat && b->has_model()) return read_model(*b, vc);
+    return std::nullopt;
+  };
   if (vc.info && vc.info->presentation && !is_true(vc.info->presentation)) {
-    shapes.emplace_back(extra, false);
-    shapes.back().first.push_back(vc.info->presentation);
+    std::vector<Term> shape = extra;
+    shape.push_back(vc.info->presentation);
+    // A solver that ran out of time on the base query would, with more constraints, most often
+    // only spend its timeout again: each failed goal paid it twice.
+    for (Prover which : solvers)
+      if (!base.undecided.count(which))
+        if (auto m = ask(which, shape)) return m;
   }
-  shapes.emplace_back(extra, extra.empty());
-  for (const auto &[shape, is_plain] : shapes) {
-    if (is_plain && plain.sat) return read_counterexample(*plain.sat, vc);
-    for (Prover which : {Prover::Z3, Prover::Cvc5}) {
-      if (is_plain && plain.tried.count(which)) continue;
-      // A solver that ran out of time on the plain query would, on the same query with more
-      // constraints, most often only spend its timeout again: each failed goal paid it twice.
-      if (plain.undecided.count(which)) continue;
-      auto b = make_backend(which);
-      Answer a = b->check(query(vc, shape, false), timeout_within_deadline(o), o.seed);
-      if (a == Answer::Sat && b->has_model()) return read_counterexample(*b, vc);
-    }
-  }
-  if (fallback && fallback->has_model()) return read_counterexample(*fallback, vc);
+  if (base.sat)
+    if (auto m = read_model(*base.sat, vc)) return m;
+  for (Prover which : solvers)
+    if (!base.tried.count(which))
+      if (auto m = ask(which, extra)) return m;
+  if (fallback && fallback->has_model()) return read_model(*fallback, vc);
   return std::nullopt;
 }
 
@@ -118,7 +129,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     return r;
   }
   std::unique_ptr<Backend> kept;
-  PlainQuery plain;
+  BaseQuery plain;
   // Without the lemmas first (they often drown the solvers), then with them.
   std::vector<std::pair<Prover, bool>> attempts;
   for (bool lemmas : {false, true})
@@ -128,8 +139,11 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   for (auto [which, lemmas] : attempts) {
     auto b = make_backend(which);
     Answer a = b->check(query(vc, {}, lemmas), timeout_within_deadline(o), o.seed);
-    r.answer = answer_name(a);
-    r.prover = b->name();
+    // A failed goal reports its most telling answer: a solver's sat outranks a later timeout.
+    if (a == Answer::Unsat || r.answer != "sat") {
+      r.answer = answer_name(a);
+      r.prover = b->name();
+    }
     if (a == Answer::Unsat) {
       r.status = Status::Proved;
       kept.reset();
@@ -146,7 +160,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
       kept = std::move(b);
     if (done) break;
   }
-  if (r.status == Status::Failed) r.model = model_of(vc, kept.get(), o, {}, plain);
+  if (r.status == Status::Failed)
+    r.model = model_of(vc, kept.get(), o, {}, plain, {Prover::Z3, Prover::Cvc5});
   r.time_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
           .count();
@@ -179,21 +194,35 @@ std::vector<GoalResult> Session::prove_all() {
 
 std::optional<ir::Counterexample>
 Session::another_model(size_t index, Prover prover, unsigned seed,
-                       const std::vector<ir::Counterexample> &exclude) {
+                       const std::vector<ir::Counterexample> &exclude,
+                       std::optional<std::chrono::steady_clock::time_point> until) {
   if (index >= impl_->vcs.size()) return std::nullopt;
   const GoalVC &vc = impl_->vcs[index];
   ProveOptions o = impl_->opts;
   o.seed = seed;
+  if (until && (!o.deadline || *until < *o.deadline)) o.deadline = until;
+  if (o.deadline && std::chrono::steady_clock::now() >= *o.deadline) return std::nullopt;
   std::vector<Term> extra;
   for (const auto &cx : exclude)
     extra.push_back(mk_not(inputs_equal(vc, cx)));
-  for (Prover which : order(prover)) {
+  // Only the solvers asked for: a further model is one more attempt, not a new portfolio.
+  const std::vector<Prover> solvers = order(prover);
+  BaseQuery base;
+  std::unique_ptr<Backend> fallback;
+  for (Prover which : solvers) {
     auto b = make_backend(which);
     Answer a = b->check(query(vc, extra), timeout_within_deadline(o), o.seed);
+    base.tried.insert(which);
     if (a == Answer::Unsat) return std::nullopt;
-    if (b->has_model()) return model_of(vc, b.get(), o, extra);
+    if (a == Answer::Sat && b->has_model()) {
+      base.sat = std::move(b);
+      break;
+    }
+    base.undecided.insert(which);
+    if (b->has_model() && !fallback) fallback = std::move(b);
   }
-  return std::nullopt;
+  if (!base.sat && !fallback) return std::nullopt;
+  return model_of(vc, fallback.get(), o, extra, base, solvers);
 }
 
 } // namespace triage::vcgen

@@ -53,9 +53,11 @@ public:
 
   /// Another candidate counterexample for goal `index` of prove_all's result: with the given
   /// solver and seed, excluding models whose inputs equal any of `exclude`. nullopt when the
-  /// solver finds none (unsat, timeout, no model).
-  std::optional<ir::Counterexample> another_model(size_t index, Prover prover, unsigned seed,
-                                                  const std::vector<ir::Counterexample> &exclude);
+  /// solver finds none (unsat, timeout, no model). No solver call runs past `until`.
+  std::optional<ir::Counterexample>
+  another_model(size_t index, Prover prover, unsigned seed,
+                const std::vector<ir::Counterexample> &exclude,
+                std::optional<std::chrono::steady_clock::time_point> until = std::nullopt);
 
 private:
   struct Impl;

@@ -45,6 +45,9 @@ public:
   virtual bool assumption_needed() const { return true; }
   /// Whether the last check left a model to evaluate in (sat, or unknown with a candidate model).
   virtual bool has_model() const = 0;
+  /// False when reading the model ran out of its time (a solver's evaluation of a term can grow
+  /// without bound): the values read are then defaults, not the model's.
+  virtual bool model_complete() const { return true; }
   /// Values in the model; nullopt when the term cannot be evaluated.
   virtual std::optional<BigInt> eval_int(const Term &t) = 0;
   virtual std::optional<bool> eval_bool(const Term &t) = 0;

@@ -22,7 +22,7 @@ public:
   const char *name() const override { return "z3"; }
 
   Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) override {
-    model_.reset();
+    new_answer(timeout_s);
     try {
       z3::solver s(ctx_);
       for (auto &a : assertions)
@@ -51,7 +51,7 @@ public:
     }
   }
   Answer check_added(double timeout_s, unsigned seed, const Term &assumption) override {
-    model_.reset();
+    new_answer(timeout_s);
     assumption_needed_ = true;
     if (std::find(dropped_.begin(), dropped_.end(), true) != dropped_.end()) return Answer::Unknown;
     try {
@@ -114,9 +114,11 @@ public:
   }
 
   bool has_model() const override { return model_ != nullptr; }
+  bool model_complete() const override { return !(reading_ && reading_->fired()); }
 
   std::optional<BigInt> eval_int(const Term &t) override {
     if (!model_) return std::nullopt;
+    start_reading();
     try {
       z3::expr v = model_->eval(tr(t), true);
       if (!v.is_numeral()) return std::nullopt;
@@ -128,6 +130,7 @@ public:
 
   std::optional<bool> eval_bool(const Term &t) override {
     if (!model_) return std::nullopt;
+    start_reading();
     try {
       z3::expr v = model_->eval(tr(t), true);
       if (v.is_true()) return true;
@@ -158,21 +161,35 @@ private:
       cv_.notify_all();
       thread_.join();
     }
-    bool fired() {
+    bool fired() const {
       std::lock_guard<std::mutex> lock(m_);
       return fired_;
     }
 
   private:
-    std::mutex m_;
+    mutable std::mutex m_;
     std::condition_variable cv_;
     bool done_ = false, fired_ = false;
     std::thread thread_;
   };
 
+  /// A new check: the previous model and the time bound of its reading go.
+  void new_answer(double timeout_s) {
+    reading_.reset();
+    model_.reset();
+    read_budget_s_ = std::max(1.0, timeout_s);
+  }
+  /// Model evaluation with completion can grow a term without bound (seen: 24 GB on one cell of
+  /// a heap): all evaluations of one model share one watchdog, which interrupts the context.
+  void start_reading() {
+    if (!reading_) reading_ = std::make_unique<Watchdog>(ctx_, read_budget_s_);
+  }
+
   bool timed_out_ = false;
+  double read_budget_s_ = 1.0;
   z3::context ctx_;
   std::unique_ptr<z3::model> model_;
+  std::unique_ptr<Watchdog> reading_; ///< bounds the reading of model_, from its first eval
   /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
   std::unordered_map<const Node *, std::pair<Term, z3::expr>> memo_;
   std::map<std::string, z3::func_decl> funs_;

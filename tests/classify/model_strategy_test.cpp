@@ -23,9 +23,9 @@ class ScriptedModels : public ModelSource {
 public:
   std::map<size_t, std::deque<ir::Counterexample>> queue;
   int requests = 0;
-  std::optional<ir::Counterexample>
-  another_model(size_t index, vcgen::Prover, unsigned,
-                const std::vector<ir::Counterexample> &) override {
+  std::optional<ir::Counterexample> another_model(size_t index, vcgen::Prover, unsigned,
+                                                  const std::vector<ir::Counterexample> &,
+                                                  std::chrono::steady_clock::time_point) override {
     ++requests;
     auto &q = queue[index];
     if (q.empty()) return std::nullopt;

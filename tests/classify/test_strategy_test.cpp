@@ -50,8 +50,9 @@ const GoalDiagnosis *goal(const Report &r, ir::GoalKind kind, const std::string 
 }
 
 struct NoModels : ModelSource {
-  std::optional<ir::Counterexample>
-  another_model(size_t, vcgen::Prover, unsigned, const std::vector<ir::Counterexample> &) override {
+  std::optional<ir::Counterexample> another_model(size_t, vcgen::Prover, unsigned,
+                                                  const std::vector<ir::Counterexample> &,
+                                                  std::chrono::steady_clock::time_point) override {
     return std::nullopt;
   }
 };

@@ -82,8 +82,39 @@ TEST(Logic, ArithmeticIsExactAndConversionsWrap) {
   EXPECT_EQ(verdict(check("", "n / 0 = 0", {{"n", 1}}, "n: int32")), "not_executable");
 }
 
-TEST(Logic, ReadingOutsideABlockInLogicIsNotExecutable) {
-  EXPECT_EQ(verdict(check("", "t[n] = 0", {{"t", ints({0})}, {"n", 1}})), "not_executable");
+// As under E-ACSL: an annotation the run checks fails when it reads outside a block, and the
+// message says which read; one the run assumes cannot be executed.
+TEST(Logic, ReadingOutsideABlockFailsACheckedAnnotation) {
+  const Outcome o = check("", "t[n] = 0", {{"t", ints({0})}, {"n", 1}});
+  EXPECT_EQ(verdict(o), "failure assertion a");
+  EXPECT_NE(o.reason.find("'t[n]' reads t[1], outside its block of 1 cell"), std::string::npos)
+      << o.reason;
+}
+
+TEST(Logic, ReadingOutsideABlockInAnAssumptionIsNotExecutable) {
+  RunSpec r;
+  r.inputs = {{"t", ints({0})}, {"n", 1}};
+  EXPECT_EQ(verdict(run_text("fun f(t: ptr int32, n: int32) { assume #h { t[n] = 0 } }", r)),
+            "not_executable");
+  EXPECT_EQ(verdict(run_text("fun f(t: ptr int32, n: int32)\n  requires #p { t[n] = 0 }\n{ }", r)),
+            "not_executable");
+}
+
+// An open side of a quantifier's range in a checked annotation: probed far out, where an instance
+// decides the quantifier or reads outside every block.
+TEST(Logic, OpenSideOfAQuantifierIsProbed) {
+  ir::NamedValues in = {{"t", ints({0, 0})}, {"n", 1}};
+  const Outcome o = check("", "forall k: int. 0 <= k && k > n -> t[k] = 0", in);
+  EXPECT_EQ(verdict(o), "failure assertion a");
+  EXPECT_NE(o.reason.find("reads t[4294967298], outside its block of 2 cells (with k = "
+                          "4294967298: the guard gives 'k' no upper bound)"),
+            std::string::npos)
+      << o.reason;
+  // Instances that decide: a false one under forall, a true one under exists.
+  EXPECT_EQ(verdict(check("", "forall k: int. k >= n -> k < 5", in)), "failure assertion a");
+  EXPECT_EQ(verdict(check("", "exists k: int. k <= n && k < -7", in)), "ok");
+  // Probes that decide nothing leave the quantifier not executable.
+  EXPECT_EQ(verdict(check("", "forall k: int. k >= n -> k >= 0", in)), "not_executable");
 }
 
 TEST(Logic, ValidAndSeparated) {
