@@ -13,7 +13,11 @@ class CombinedStrategy : public Strategy {
 public:
   std::string name() const override { return "combined"; }
   void diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) override {
-    models_.diagnose(ctx, goals);
+    // A goal no solver could decide gets its first model judged, then testing: further models
+    // of it would cost a prover timeout each and seldom help.
+    StrategyContext first = ctx;
+    first.options.extra_models_undecided = 0;
+    models_.diagnose(first, goals);
     tests_.diagnose(ctx, goals);
   }
 

@@ -42,10 +42,9 @@ public:
     }
     std::optional<ir::Counterexample> candidate = d_.result.model;
     if (!candidate) note("the prover gave no model");
-    // When every solver ran out of time on the goal, further seeds most often only spend their
-    // timeouts again: one more model, then the test strategy (when combined) takes over.
     const int extra = d_.result.answer == "sat" ? ctx_.options.extra_models
-                                                : std::min(1, ctx_.options.extra_models);
+                                                : std::min(ctx_.options.extra_models_undecided,
+                                                           ctx_.options.extra_models);
     for (int attempt = 0;; ++attempt) {
       if (candidate && judge_model(*candidate)) return;
       if (attempt >= extra || Clock::now() >= deadline_) return;

@@ -17,8 +17,11 @@
 namespace triage::classify {
 
 struct StrategyOptions {
-  vcgen::Prover prover = vcgen::Prover::Portfolio;    ///< the prover the proofs were asked of
-  int extra_models = 3;                               ///< further models asked per goal
+  vcgen::Prover prover = vcgen::Prover::Portfolio; ///< the prover the proofs were asked of
+  int extra_models = 3;                            ///< further models asked per goal
+  /// Further models when no solver answered sat on the goal: they most often only spend their
+  /// timeouts again. The combined strategy asks none: its test strategy follows.
+  int extra_models_undecided = 1;
   std::chrono::milliseconds goal_budget{10000};       ///< time to diagnose one goal
   std::chrono::milliseconds run_limit{2000};          ///< time of one runtime-checking run
   long step_limit = 1000000;                          ///< steps of one runtime-checking run
