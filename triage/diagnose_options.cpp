@@ -54,7 +54,8 @@ classify::DiagnoseOptions diagnose_options(const Options &opts, const std::strin
     if (!digits)
       throw UsageError("option '--models' expects a number of models from 0 to 99, not '" + *m +
                        "'");
-    o.strategy_options.extra_models = std::stoi(*m);
+    // Asked for explicitly: that many, whatever the solvers answered.
+    o.strategy_options.extra_models = o.strategy_options.extra_models_undecided = std::stoi(*m);
   }
   // A goal's diagnosis may ask a few more models, each bounded by the prover timeout.
   const auto timeout_ms = static_cast<long>(std::ceil(o.prove.timeout_s * 1000));
