@@ -181,7 +181,10 @@ private:
   }
   /// Model evaluation with completion can grow a term without bound (seen: 24 GB on one cell of
   /// a heap): all evaluations of one model share one watchdog, which interrupts the context.
+  /// Not for the incremental solver (dse): its context goes on to push and add after reading,
+  /// which an interrupt left pending would cancel; its models are of plain constants.
   void start_reading() {
+    if (inc_) return;
     if (!reading_) reading_ = std::make_unique<Watchdog>(ctx_, read_budget_s_);
   }
 
