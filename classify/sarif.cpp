@@ -93,6 +93,7 @@ std::string message_of(const Report &r, const GoalDiagnosis &d) {
     for (const auto &o : d.counterexample->outputs)
       m += " " + o.subcontract + " outputs: " + format_values(o.values) + ".";
   }
+  if (!d.failure_reason.empty()) m += " Failure: " + d.failure_reason + ".";
   m += " Suggestion: " + suggestion(d) + ".";
   if (std::string cmd = replay_command(r.file, d); !cmd.empty()) m += " Replay: " + cmd;
   return m;

@@ -264,12 +264,7 @@ private:
       const auto start = Clock::now();
       const Answer answer = solver_->check_added(o_.solver_timeout_s, 0, bounded);
       if (debug_) debug_query(start, answer, i, path[i]);
-      if (answer == Answer::Sat && solver_->has_model()) {
-        Assignment a = read_model(*solver_);
-        if (solver_->model_complete()) return a;
-        incomplete_.insert("reading a solver model ran out of time");
-        return std::nullopt;
-      }
+      if (answer == Answer::Sat && solver_->has_model()) return read_model(*solver_);
       if (answer != Answer::Unsat) {
         incomplete_.insert("the solver could not decide a path condition");
         return std::nullopt;

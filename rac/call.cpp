@@ -56,11 +56,9 @@ void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
     const bool typically = a.kind == AnnotKind::Typically;
     // At a call the precondition is the caller's check; on entry it is assumed.
     std::string why;
-    if (site) {
-      if (eval_checked(*a.expr, contract_ctx(a, nullptr), why).value_or(false)) continue;
-    } else if (eval_bool(*a.expr, contract_ctx(a, nullptr))) {
+    if (site ? eval_checked(*a.expr, contract_ctx(a, nullptr), why).value_or(false)
+             : eval_bool(*a.expr, contract_ctx(a, nullptr)))
       continue;
-    }
     if (!site) // the entry function's precondition is assumed
       stop(OutcomeKind::OutsidePrecondition,
            "the input does not satisfy the " +

@@ -354,12 +354,10 @@ std::string Machine::describe_access(const Value &ptr, const Memory &m) const {
 Value Machine::load(const Value &ptr, const ir::Expr &e, const Ctx &c) {
   const Memory &m = *c.here.mem;
   if (access(m, ptr) == Memory::Access::Ok) return read(m, ptr);
-  if (c.logic) {
-    const std::string what = "'" + ir::print(e) + "' reads " + describe_access(ptr, m);
-    if (c.checked) throw Undefined{what};
-    not_executable(what, c);
-  }
-  rte(GoalKind::RteMemory, "'" + ir::print(e) + "' reads " + describe_access(ptr, m));
+  const std::string what = "'" + ir::print(e) + "' reads " + describe_access(ptr, m);
+  if (!c.logic) rte(GoalKind::RteMemory, what);
+  if (c.checked) throw Undefined{what};
+  not_executable(what, c);
 }
 
 Value Machine::at_label(const ir::Expr &e, const Ctx &c) {

@@ -78,8 +78,8 @@ std::optional<bool> Machine::eval_checked(const ir::Expr &e, Ctx c, std::string 
 
 void Machine::check_assertion(const ir::Annotation &a, GoalKind kind) {
   std::string why;
-  const std::optional<bool> holds = eval_checked(*a.expr, annot_ctx(a), why);
-  if (!holds || !*holds) fail_annot(kind, a, top().fn->name, why);
+  if (!eval_checked(*a.expr, annot_ctx(a), why).value_or(false))
+    fail_annot(kind, a, top().fn->name, why);
 }
 
 Flow Machine::exec(const ir::Stmt &s) {
