@@ -1,8 +1,10 @@
-// The prover session: VCs generated once, each goal checked by Z3, cvc5 or both in turn (the
-// first definitive answer wins), models of failed goals read back as counterexamples.
+// The prover session: VCs generated once, each goal checked by Z3, cvc5 or both at once (the
+// first definitive answer wins, vcgen/portfolio.hpp), models of failed goals read back as
+// counterexamples.
 #include "vcgen/prove.hpp"
 
 #include "vcgen/model.hpp"
+#include "vcgen/portfolio.hpp"
 #include "vcgen/solver.hpp"
 
 #include "vcgen/vc.hpp"
@@ -29,15 +31,6 @@ const char *prover_name(Prover p) {
 
 namespace {
 
-std::unique_ptr<Backend> make_backend(Prover p) {
-  return p == Prover::Cvc5 ? make_cvc5_backend() : make_z3_backend();
-}
-
-std::vector<Prover> order(Prover p) {
-  if (p == Prover::Portfolio) return {Prover::Cvc5, Prover::Z3};
-  return {p};
-}
-
 std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra, bool lemmas = true) {
   std::vector<Term> q = vc.hyps;
   if (lemmas) q.insert(q.end(), vc.lemma_hyps.begin(), vc.lemma_hyps.end());
@@ -60,47 +53,40 @@ double timeout_within_deadline(const ProveOptions &o) {
 struct BaseQuery {
   std::set<Prover> tried;
   std::set<Prover> undecided; ///< ran out of time (or answered unknown) on the base query
-  std::unique_ptr<Backend> sat;
+  Candidate sat;
 };
-
-/// The counterexample of a backend's model, unless reading it ran out of time.
-std::optional<ir::Counterexample> read_model(Backend &b, const GoalVC &vc) {
-  ir::Counterexample cx = read_counterexample(b, vc);
-  if (!b.model_complete()) return std::nullopt;
-  return cx;
-}
 
 /// A model of a failed goal. Lemmas are left out (a run does not rely on them) and the inputs
 /// are first asked to take a presentable shape (each pointer parameter at the start of a block
 /// of its own); only a definitive sat answer is trusted, with `fallback` (a candidate model of
 /// an unknown answer) as the last resort. Only `solvers` are asked.
-std::optional<ir::Counterexample> model_of(const GoalVC &vc, Backend *fallback,
+std::optional<ir::Counterexample> model_of(const GoalVC &vc, Candidate &fallback,
                                            const ProveOptions &o, const std::vector<Term> &extra,
-                                           const BaseQuery &base,
-                                           const std::vector<Prover> &solvers) {
-  auto ask = [&](Prover which,
+                                           BaseQuery &base, const std::vector<Prover> &solvers) {
+  auto ask = [&](const std::vector<Prover> &which,
                  const std::vector<Term> &shape) -> std::optional<ir::Counterexample> {
-    auto b = make_backend(which);
-    Answer a = b->check(query(vc, shape, false), timeout_within_deadline(o), o.seed);
-    if (a == Answer::Sat && b->has_model()) return read_model(*b, vc);
+    if (which.empty()) return std::nullopt;
+    Outcome r = race(query(vc, shape, false), which, timeout_within_deadline(o), o.seed, vc);
+    if (r.answer == Answer::Sat) return r.model.read(vc);
     return std::nullopt;
+  };
+  auto without = [&](const std::set<Prover> &skip) {
+    std::vector<Prover> left;
+    std::copy_if(solvers.begin(), solvers.end(), std::back_inserter(left),
+                 [&](Prover p) { return !skip.count(p); });
+    return left;
   };
   if (vc.info && vc.info->presentation && !is_true(vc.info->presentation)) {
     std::vector<Term> shape = extra;
     shape.push_back(vc.info->presentation);
     // A solver that ran out of time on the base query would, with more constraints, most often
     // only spend its timeout again: each failed goal paid it twice.
-    for (Prover which : solvers)
-      if (!base.undecided.count(which))
-        if (auto m = ask(which, shape)) return m;
+    if (auto m = ask(without(base.undecided), shape)) return m;
   }
-  if (base.sat)
-    if (auto m = read_model(*base.sat, vc)) return m;
-  for (Prover which : solvers)
-    if (!base.tried.count(which))
-      if (auto m = ask(which, extra)) return m;
-  if (fallback && fallback->has_model()) return read_model(*fallback, vc);
-  return std::nullopt;
+  if (!base.sat.empty())
+    if (auto m = base.sat.read(vc)) return m;
+  if (auto m = ask(without(base.tried), extra)) return m;
+  return fallback.read(vc);
 }
 
 } // namespace
@@ -119,7 +105,7 @@ Session::Session(const ir::Program &p, ProveOptions opts)
 Session::~Session() = default;
 
 namespace {
-/// One goal: each solver in turn, without lemmas then with them; a model when it fails.
+/// One goal: the solvers at once, without lemmas then with them; a model when it fails.
 GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   GoalResult r;
   r.goal = vc.ref;
@@ -128,40 +114,37 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     r.answer = "not_run";
     return r;
   }
-  std::unique_ptr<Backend> kept;
+  const std::vector<Prover> solvers = solvers_of(o.prover);
+  Candidate kept;
   BaseQuery plain;
   // Without the lemmas first (they often drown the solvers), then with them.
-  std::vector<std::pair<Prover, bool>> attempts;
-  for (bool lemmas : {false, true})
-    if (lemmas || !vc.lemma_hyps.empty())
-      for (Prover which : order(o.prover))
-        attempts.push_back({which, lemmas || vc.lemma_hyps.empty()});
-  for (auto [which, lemmas] : attempts) {
-    auto b = make_backend(which);
-    Answer a = b->check(query(vc, {}, lemmas), timeout_within_deadline(o), o.seed);
+  std::vector<bool> attempts{true};
+  if (!vc.lemma_hyps.empty()) attempts.insert(attempts.begin(), false);
+  for (bool lemmas : attempts) {
+    Outcome a = race(query(vc, {}, lemmas), solvers, timeout_within_deadline(o), o.seed, vc);
     // A failed goal reports its most telling answer: a solver's sat outranks a later timeout.
-    if (a == Answer::Unsat || r.answer != "sat") {
-      r.answer = answer_name(a);
-      r.prover = b->name();
+    if (a.answer == Answer::Unsat || r.answer != "sat") {
+      r.answer = answer_name(a.answer);
+      r.prover = prover_name(a.prover);
     }
-    if (a == Answer::Unsat) {
+    if (a.answer == Answer::Unsat) {
       r.status = Status::Proved;
-      kept.reset();
       break;
     }
     r.status = Status::Failed;
-    const bool done = a == Answer::Sat && lemmas;
     const bool is_plain = !lemmas || vc.lemma_hyps.empty();
-    if (is_plain) plain.tried.insert(which);
-    if (is_plain && a != Answer::Sat) plain.undecided.insert(which);
-    if (is_plain && a == Answer::Sat && b->has_model() && !plain.sat)
-      plain.sat = std::move(b);
-    else if (b->has_model() || !kept)
-      kept = std::move(b);
-    if (done) break;
+    if (is_plain) {
+      plain.tried.insert(solvers.begin(), solvers.end());
+      plain.undecided = a.undecided;
+    }
+    if (is_plain && a.answer == Answer::Sat && !a.model.empty())
+      plain.sat = std::move(a.model);
+    else if (!a.model.empty() || kept.empty())
+      kept = std::move(a.model);
+    if (a.answer == Answer::Sat && lemmas) break;
   }
   if (r.status == Status::Failed)
-    r.model = model_of(vc, kept.get(), o, {}, plain, {Prover::Z3, Prover::Cvc5});
+    r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
   r.time_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
           .count();
@@ -206,23 +189,18 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
   for (const auto &cx : exclude)
     extra.push_back(mk_not(inputs_equal(vc, cx)));
   // Only the solvers asked for: a further model is one more attempt, not a new portfolio.
-  const std::vector<Prover> solvers = order(prover);
+  const std::vector<Prover> solvers = solvers_of(prover);
+  Outcome a = race(query(vc, extra), solvers, timeout_within_deadline(o), o.seed, vc);
+  if (a.answer == Answer::Unsat || a.model.empty()) return std::nullopt;
   BaseQuery base;
-  std::unique_ptr<Backend> fallback;
-  for (Prover which : solvers) {
-    auto b = make_backend(which);
-    Answer a = b->check(query(vc, extra), timeout_within_deadline(o), o.seed);
-    base.tried.insert(which);
-    if (a == Answer::Unsat) return std::nullopt;
-    if (a == Answer::Sat && b->has_model()) {
-      base.sat = std::move(b);
-      break;
-    }
-    base.undecided.insert(which);
-    if (b->has_model() && !fallback) fallback = std::move(b);
-  }
-  if (!base.sat && !fallback) return std::nullopt;
-  return model_of(vc, fallback.get(), o, extra, base, solvers);
+  base.tried.insert(solvers.begin(), solvers.end());
+  base.undecided = a.undecided;
+  Candidate fallback;
+  if (a.answer == Answer::Sat)
+    base.sat = std::move(a.model);
+  else
+    fallback = std::move(a.model);
+  return model_of(vc, fallback, o, extra, base, solvers);
 }
 
 } // namespace triage::vcgen

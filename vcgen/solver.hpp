@@ -48,6 +48,9 @@ public:
   /// False when reading the model ran out of its time (a solver's evaluation of a term can grow
   /// without bound): the values read are then defaults, not the model's.
   virtual bool model_complete() const { return true; }
+  /// Stops a check running in another thread (it answers timeout), or the next one to start.
+  /// Safe to call from any thread; a back end that cannot be interrupted ignores it.
+  virtual void interrupt() {}
   /// Values in the model; nullopt when the term cannot be evaluated.
   virtual std::optional<BigInt> eval_int(const Term &t) = 0;
   virtual std::optional<bool> eval_bool(const Term &t) = 0;

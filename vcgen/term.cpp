@@ -181,19 +181,17 @@ Term mk_emod(const Term &a, const Term &b) {
 Term mk_tdiv(const Term &a, const Term &b) {
   if (a->op == Op::IntLit && b->op == Op::IntLit && b->value != 0)
     return mk_int(a->value / b->value); // cpp_int divides toward zero, as C
-  // |a| div |b| with the sign of a*b; the Euclidean quotient of non-negative operands is exact.
-  Term zero = mk_int(0);
-  Term abs_a = mk_ite(mk_le(zero, a), a, mk_neg(a));
-  Term abs_b = mk_ite(mk_le(zero, b), b, mk_neg(b));
-  Term q = mk_ediv(abs_a, abs_b);
-  Term same_sign = mk_eq(mk_le(zero, a), mk_le(zero, b));
-  return mk_ite(same_sign, q, mk_neg(q));
+  // For a >= 0 the Euclidean quotient is C's whatever the sign of b; for a < 0, C's quotient is
+  // the opposite of -a's. One case split on a only: solvers instantiate quantified `%` and `/`
+  // far better than the absolute values and sign tests of both operands.
+  return mk_ite(mk_le(mk_int(0), a), mk_ediv(a, b), mk_neg(mk_ediv(mk_neg(a), b)));
 }
 
 Term mk_tmod(const Term &a, const Term &b) {
   if (a->op == Op::IntLit && b->op == Op::IntLit && b->value != 0)
     return mk_int(a->value % b->value);
-  return mk_sub(a, mk_mul(b, mk_tdiv(a, b)));
+  // As mk_tdiv: the Euclidean remainder is C's for a >= 0, its opposite's for a < 0.
+  return mk_ite(mk_le(mk_int(0), a), mk_emod(a, b), mk_neg(mk_emod(mk_neg(a), b)));
 }
 
 Term mk_lt(const Term &a, const Term &b) {

@@ -5,6 +5,7 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -23,6 +24,7 @@ public:
 
   Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) override {
     new_answer(timeout_s);
+    if (stopped_) return Answer::Timeout;
     try {
       z3::solver s(ctx_);
       for (auto &a : assertions)
@@ -88,7 +90,7 @@ public:
       Watchdog dog(ctx_, timeout_s);
       z3::check_result res =
           assumptions && !assumptions->empty() ? s.check(*assumptions) : s.check();
-      timed_out_ = dog.fired();
+      timed_out_ = dog.fired() || stopped_;
       switch (res) {
       case z3::unsat:
         return Answer::Unsat;
@@ -111,6 +113,11 @@ public:
     } catch (const z3::exception &) {
       return Answer::Unknown;
     }
+  }
+
+  void interrupt() override {
+    stopped_ = true;
+    ctx_.interrupt();
   }
 
   bool has_model() const override { return model_ != nullptr; }
@@ -189,6 +196,7 @@ private:
   }
 
   bool timed_out_ = false;
+  std::atomic<bool> stopped_{false}; ///< interrupt() was called: checks answer timeout
   double read_budget_s_ = 1.0;
   z3::context ctx_;
   std::unique_ptr<z3::model> model_;

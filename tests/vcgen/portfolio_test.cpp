@@ -1,0 +1,127 @@
+// The portfolio race: both solvers at once, cvc5 in a child process. What a user relies on: the
+// same answers as either solver alone, a model that comes back from the child, the loser
+// stopped (no solver process outlives its race), and no race longer than its time limit.
+#include "ir/parser.hpp"
+#include "ir/typecheck.hpp"
+#include "vcgen/portfolio.hpp"
+#include "vcgen/vc.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <chrono>
+#include <sys/wait.h>
+
+using namespace triage;
+using namespace triage::vcgen;
+
+namespace {
+
+const std::vector<Prover> kBoth{Prover::Cvc5, Prover::Z3};
+
+// f's postcondition fails (t[0] = 7 and x = 42: 49); g's holds.
+const char *kProgram = R"(
+fun f(x: int32, t: ptr int32, n: int32): int32
+  requires { 0 <= x <= 100 && 1 <= n <= 4 && valid(t + (0 .. n - 1)) }
+  ensures { result <> 49 }
+{
+  var r: int32;
+  r := 0;
+  if t[0] = 7 {
+    r := x + t[0];
+  }
+  return r;
+}
+fun g(x: int32): int32
+  requires { 0 <= x <= 100 }
+  ensures { result >= x }
+{
+  return x + 1;
+}
+)";
+
+struct Goals {
+  ir::Program prog;
+  std::vector<GoalVC> vcs;
+  explicit Goals(const char *text) : prog(ir::parse_text(text, "race.ivl")) {
+    ir::typecheck(prog);
+    vcs = generate_vcs(prog, VcOptions{});
+  }
+  const GoalVC &post(const std::string &fun) const {
+    for (const auto &vc : vcs)
+      if (vc.ref.kind == ir::GoalKind::Postcondition && vc.ref.function == fun) return vc;
+    throw std::runtime_error("no postcondition goal of " + fun);
+  }
+};
+
+std::vector<Term> negated(const GoalVC &vc) {
+  std::vector<Term> q = vc.hyps;
+  q.push_back(mk_not(vc.obligation));
+  return q;
+}
+
+/// No child process is left over: every race reaps the solver it started.
+bool no_children_left() {
+  return ::waitpid(-1, nullptr, WNOHANG) < 0 && errno == ECHILD;
+}
+
+TEST(Portfolio, RaceProvesWhatBothProve) {
+  Goals g(kProgram);
+  const GoalVC &vc = g.post("g");
+  for (double quick : {0.0, 0.2}) {
+    Outcome o = race(negated(vc), kBoth, 5, 0, vc, quick);
+    EXPECT_EQ(o.answer, Answer::Unsat) << "quick " << quick;
+    EXPECT_TRUE(o.undecided.empty());
+  }
+  EXPECT_TRUE(no_children_left());
+}
+
+TEST(Portfolio, ModelOfTheWinnerComesBackFromEitherSide) {
+  Goals g(kProgram);
+  const GoalVC &vc = g.post("f");
+  // quick 0: the race starts at once, and its winner may be the child (cvc5) or Z3 here.
+  for (unsigned seed : {0u, 1u, 2u}) {
+    Outcome o = race(negated(vc), kBoth, 5, seed, vc, 0.0);
+    ASSERT_EQ(o.answer, Answer::Sat) << prover_name(o.prover);
+    auto cx = o.model.read(vc);
+    ASSERT_TRUE(cx) << prover_name(o.prover);
+    EXPECT_EQ(cx->function, "f");
+    ASSERT_TRUE(cx->input("x"));
+    EXPECT_EQ(cx->input("x")->integer(), BigInt(42)) << prover_name(o.prover);
+    const ir::Json *t = cx->input("t");
+    ASSERT_TRUE(t && t->is_array() && !t->as_array().empty());
+    EXPECT_EQ(t->as_array()[0].integer(), BigInt(7));
+  }
+  EXPECT_TRUE(no_children_left());
+}
+
+TEST(Portfolio, UndecidedRaceEndsWithinItsTimeLimit) {
+  // x^3 + y^3 = z^3 in positive integers: neither solver settles it.
+  Goals g(kProgram);
+  Term x = mk_const("x", Sort::Int), y = mk_const("y", Sort::Int), z = mk_const("z", Sort::Int);
+  auto cube = [](const Term &t) { return mk_mul(t, mk_mul(t, t)); };
+  std::vector<Term> q{mk_lt(mk_int(0), x), mk_lt(mk_int(0), y), mk_lt(mk_int(0), z),
+                      mk_eq(mk_add(cube(x), cube(y)), cube(z))};
+  const auto t0 = std::chrono::steady_clock::now();
+  Outcome o = race(q, kBoth, 0.5, 0, g.post("f"), 0.1);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_NE(o.answer, Answer::Unsat);
+  EXPECT_NE(o.answer, Answer::Sat);
+  EXPECT_EQ(o.undecided, (std::set<Prover>{Prover::Z3, Prover::Cvc5}));
+  // The time limit, the quick slice, a child's grace to report: far below a hang.
+  EXPECT_LT(secs, 5.0);
+  EXPECT_TRUE(no_children_left());
+}
+
+TEST(Portfolio, OneSolverRunsAlone) {
+  Goals g(kProgram);
+  const GoalVC &vc = g.post("f");
+  for (Prover p : {Prover::Z3, Prover::Cvc5}) {
+    Outcome o = race(negated(vc), {p}, 5, 0, vc);
+    EXPECT_EQ(o.answer, Answer::Sat);
+    EXPECT_EQ(o.prover, p);
+    EXPECT_FALSE(o.model.empty());
+  }
+}
+
+} // namespace

@@ -1,0 +1,268 @@
+// The portfolio race: Z3 in this thread, cvc5 in a child process (see portfolio.hpp for why).
+#include "vcgen/portfolio.hpp"
+
+#include "vcgen/model.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <mutex>
+#include <thread>
+
+#include <fcntl.h>
+#include <linux/close_range.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace triage::vcgen {
+
+std::unique_ptr<Backend> make_backend(Prover p) {
+  return p == Prover::Cvc5 ? make_cvc5_backend() : make_z3_backend();
+}
+
+std::vector<Prover> solvers_of(Prover p) {
+  if (p == Prover::Portfolio) return {Prover::Cvc5, Prover::Z3};
+  return {p};
+}
+
+std::optional<ir::Counterexample> Candidate::read(const GoalVC &vc) {
+  if (read_) return read_;
+  if (!live_ || !live_->has_model()) return std::nullopt;
+  ir::Counterexample cx = read_counterexample(*live_, vc);
+  if (!live_->model_complete()) return std::nullopt;
+  return cx;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool definitive(Answer a) {
+  return a == Answer::Sat || a == Answer::Unsat;
+}
+
+std::optional<Answer> answer_of(const std::string &name) {
+  for (Answer a : {Answer::Sat, Answer::Unsat, Answer::Unknown, Answer::Timeout})
+    if (name == answer_name(a)) return a;
+  return std::nullopt;
+}
+
+void write_all(int fd, const std::string &s) {
+  for (size_t done = 0; done < s.size();) {
+    const ssize_t n = ::write(fd, s.data() + done, s.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    done += size_t(n);
+  }
+}
+
+/// The child's side: check, report the answer on its first line at once (the parent may be
+/// waiting to stop Z3), then the model as a counterexample in JSON. Only this thread of the
+/// parent lives on in the child: it touches no lock another thread may have held at the fork
+/// (the solver it runs is not used by other threads; the allocator is fork-safe).
+[[noreturn]] void run_child(int fd, Prover which, const std::vector<Term> &query, double timeout_s,
+                            unsigned seed, const GoalVC &vc) {
+  // Pipes of other goals' children, inherited at the fork, would keep them open: close them.
+  if (fd > 3) ::close_range(3, unsigned(fd) - 1, 0);
+  ::close_range(unsigned(fd) + 1, ~0U, 0);
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  try {
+    auto b = make_backend(which);
+    const Answer a = b->check(query, timeout_s, seed);
+    write_all(fd, std::string(answer_name(a)) + "\n");
+    if (a != Answer::Unsat && b->has_model()) {
+      ir::Counterexample cx = read_counterexample(*b, vc);
+      if (b->model_complete()) write_all(fd, cx.to_json().dump());
+    }
+  } catch (...) {
+    // An answer not sent is an undecided check.
+  }
+  ::_exit(0);
+}
+
+/// A check run by a child process, and what it reported.
+class ChildCheck {
+public:
+  ChildCheck(Prover which, const std::vector<Term> &query, double timeout_s, unsigned seed,
+             const GoalVC &vc) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) return;
+    pid_ = ::fork();
+    if (pid_ == 0) run_child(fds[1], which, query, timeout_s, seed, vc);
+    ::close(fds[1]);
+    if (pid_ < 0) {
+      ::close(fds[0]);
+      return;
+    }
+    fd_ = fds[0];
+  }
+  ~ChildCheck() {
+    if (fd_ >= 0) ::close(fd_);
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+      }
+    }
+  }
+  ChildCheck(const ChildCheck &) = delete;
+  ChildCheck &operator=(const ChildCheck &) = delete;
+
+  /// Stops the child; what it reported so far stays.
+  void stop() {
+    if (pid_ > 0) ::kill(pid_, SIGKILL);
+  }
+
+  /// Reads the report until its first line (the answer) has come or `until` passed.
+  void wait_answer(Clock::time_point until) {
+    while (!answer_ && read_some(until)) {
+      const auto nl = buf_.find('\n');
+      if (nl != std::string::npos)
+        answer_ = answer_of(buf_.substr(0, nl)).value_or(Answer::Unknown);
+    }
+    if (!answer_ && eof_) answer_ = Answer::Unknown; // the child died without answering
+  }
+
+  /// Reads the rest of the report (the model) until the child ends or `until` passed.
+  void wait_model(Clock::time_point until) {
+    while (read_some(until)) {
+    }
+    const auto nl = buf_.find('\n');
+    if (!eof_ || nl == std::string::npos || nl + 1 >= buf_.size()) return;
+    try {
+      model_ = ir::Counterexample::from_json(ir::Json::parse(buf_.substr(nl + 1)), "<cvc5>");
+    } catch (const std::exception &) {
+      model_.reset(); // a report cut short: no model rather than a wrong one
+    }
+  }
+
+  std::optional<Answer> answer() const { return answer_; }
+  std::optional<ir::Counterexample> &model() { return model_; }
+
+private:
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  std::string buf_;
+  bool eof_ = false;
+  std::optional<Answer> answer_;
+  std::optional<ir::Counterexample> model_;
+
+  /// One read, waiting at most until `until`; false at the end of the report or of the time.
+  bool read_some(Clock::time_point until) {
+    if (fd_ < 0 || eof_) {
+      eof_ = true;
+      return false;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now());
+    if (left.count() <= 0) return false;
+    pollfd p{fd_, POLLIN, 0};
+    const int ready = ::poll(&p, 1, int(std::min<long>(left.count(), 1L << 30)));
+    if (ready < 0) return errno == EINTR;
+    if (ready == 0) return false;
+    char chunk[4096];
+    const ssize_t n = ::read(fd_, chunk, sizeof chunk);
+    if (n < 0) return errno == EINTR;
+    if (n == 0) {
+      eof_ = true;
+      return false;
+    }
+    buf_.append(chunk, size_t(n));
+    return true;
+  }
+};
+
+Outcome alone(const std::vector<Term> &query, Prover which, double timeout_s, unsigned seed) {
+  Outcome o;
+  auto b = make_backend(which);
+  o.answer = b->check(query, timeout_s, seed);
+  o.prover = which;
+  if (!definitive(o.answer)) o.undecided.insert(which);
+  if (o.answer != Answer::Unsat && b->has_model()) o.model = Candidate(std::move(b));
+  return o;
+}
+
+/// cvc5 here for a short while (most goals take it milliseconds, and a fork and a Z3 context
+/// cost more than that); then Z3 here and cvc5 in a child; whichever decides first wins.
+Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned seed,
+                     const GoalVC &vc, double quick_s) {
+  quick_s = std::min(timeout_s, quick_s);
+  if (quick_s > 0) {
+    Outcome first = alone(query, Prover::Cvc5, quick_s, seed);
+    if (definitive(first.answer) || quick_s >= timeout_s) return first;
+  }
+
+  const auto start = Clock::now();
+  const auto seconds = [](double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  };
+  // cvc5 overshoots its time limit a little; reading a model gets as long as Z3's reading.
+  const auto answer_by = start + seconds(timeout_s + 0.5);
+  const double read_budget = std::max(1.0, timeout_s);
+
+  ChildCheck child(Prover::Cvc5, query, timeout_s, seed, vc);
+  auto z3 = make_backend(Prover::Z3);
+  std::mutex m;
+  std::condition_variable cv;
+  bool z3_done = false, child_won = false;
+  std::thread watcher([&] {
+    child.wait_answer(answer_by);
+    const std::optional<Answer> a = child.answer();
+    {
+      std::unique_lock<std::mutex> lock(m);
+      child_won = a && definitive(*a) && !z3_done;
+      // An interrupt that lands before Z3's check starts is taken at its start; one that lands
+      // between two of its internal phases may be lost: repeat until the check has ended.
+      while (child_won && !z3_done) {
+        z3->interrupt();
+        cv.wait_for(lock, std::chrono::milliseconds(20));
+      }
+    }
+    if (a && *a != Answer::Unsat) child.wait_model(Clock::now() + seconds(read_budget));
+  });
+  const Answer za = z3->check(query, timeout_s, seed);
+  bool cvc5_won;
+  {
+    std::lock_guard<std::mutex> lock(m);
+    z3_done = true;
+    cvc5_won = child_won;
+  }
+  cv.notify_all();
+  if (!cvc5_won && definitive(za)) child.stop();
+  watcher.join();
+
+  Outcome o;
+  const std::optional<Answer> ca = child.answer();
+  if (cvc5_won) {
+    o.answer = *ca;
+    o.prover = Prover::Cvc5;
+    if (child.model()) o.model = Candidate(std::move(*child.model()));
+    return o;
+  }
+  o.answer = za;
+  o.prover = Prover::Z3;
+  if (definitive(za)) {
+    if (za == Answer::Sat && z3->has_model()) o.model = Candidate(std::move(z3));
+    if (ca && !definitive(*ca)) o.undecided.insert(Prover::Cvc5);
+    return o;
+  }
+  o.undecided = {Prover::Z3, Prover::Cvc5};
+  if (z3->has_model())
+    o.model = Candidate(std::move(z3));
+  else if (child.model())
+    o.model = Candidate(std::move(*child.model()));
+  return o;
+}
+
+} // namespace
+
+Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, double timeout_s,
+             unsigned seed, const GoalVC &vc, double quick_s) {
+  const bool both = std::find(solvers.begin(), solvers.end(), Prover::Z3) != solvers.end() &&
+                    std::find(solvers.begin(), solvers.end(), Prover::Cvc5) != solvers.end();
+  if (both) return race_z3_cvc5(query, timeout_s, seed, vc, quick_s);
+  return alone(query, solvers.empty() ? Prover::Z3 : solvers.front(), timeout_s, seed);
+}
+
+} // namespace triage::vcgen

@@ -1,0 +1,55 @@
+// A portfolio check: one query given to several solvers at the same time; the first definitive
+// answer (sat or unsat) wins and the other solvers are stopped. Z3 runs in this process, where it
+// can be interrupted; cvc5 (1.0) has no way to be stopped, so in a race it runs in a child
+// process of its own, which is killed when Z3 answers first and sends back its answer and, when
+// it has one, its model read as a counterexample.
+#pragma once
+
+#include "ir/counterexample.hpp"
+#include "vcgen/prove.hpp"
+#include "vcgen/solver.hpp"
+#include "vcgen/vc.hpp"
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace triage::vcgen {
+
+std::unique_ptr<Backend> make_backend(Prover p);
+
+/// The solvers of a prover choice, in the order ties go: {cvc5, z3} for the portfolio.
+std::vector<Prover> solvers_of(Prover p);
+
+/// A candidate counterexample of a failed check: still in the solver that found it (read on
+/// demand: reading can cost as much as solving), or already read (by a child process).
+class Candidate {
+public:
+  Candidate() = default;
+  explicit Candidate(std::unique_ptr<Backend> live) : live_(std::move(live)) {}
+  explicit Candidate(ir::Counterexample read) : read_(std::move(read)) {}
+  bool empty() const { return !(live_ && live_->has_model()) && !read_; }
+  /// The counterexample, unless reading it ran out of time.
+  std::optional<ir::Counterexample> read(const GoalVC &vc);
+
+private:
+  std::unique_ptr<Backend> live_;
+  std::optional<ir::Counterexample> read_;
+};
+
+struct Outcome {
+  Answer answer = Answer::Unknown; ///< the winner's, or the best of the undecided ones
+  Prover prover = Prover::Z3;      ///< whose answer it is
+  std::set<Prover> undecided;      ///< solvers that ran to the end without deciding
+  Candidate model;                 ///< the winner's model (sat), or a candidate of an undecided one
+};
+
+/// Checks `query` with every solver of `solvers` at once (in this thread when there is one).
+/// `vc` says how to read a model as a counterexample. No solver runs past `timeout_s`, plus a
+/// short grace for a child to read its model. With Z3 and cvc5, cvc5 first has `quick_s` alone
+/// in this process: what it decides by then needs no race.
+Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, double timeout_s,
+             unsigned seed, const GoalVC &vc, double quick_s = 0.2);
+
+} // namespace triage::vcgen
