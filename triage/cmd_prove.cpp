@@ -2,6 +2,7 @@
 #include "triage/command.hpp"
 #include "triage/load.hpp"
 #include "triage/options.hpp"
+#include "triage/prove_options.hpp"
 
 #include "ir/json.hpp"
 #include "vcgen/prove.hpp"
@@ -10,12 +11,6 @@
 
 namespace triage::cli {
 namespace {
-
-vcgen::Prover prover_of(const std::string &s) {
-  if (s == "z3") return vcgen::Prover::Z3;
-  if (s == "cvc5") return vcgen::Prover::Cvc5;
-  return vcgen::Prover::Portfolio;
-}
 
 ir::Json goal_json(const vcgen::GoalResult &r, bool with_cx) {
   ir::Json g = ir::Json::object();
@@ -34,20 +29,12 @@ ir::Json goal_json(const vcgen::GoalResult &r, bool with_cx) {
 }
 
 int run_prove(const std::vector<std::string> &args) {
-  const Options opts(args, {"no-rte", "counterexample"},
-                     {"function", "prover", "timeout", "format", "seed"});
-  vcgen::ProveOptions po;
-  po.function = opts.value("function");
-  po.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
-  po.timeout_s = opts.seconds("timeout", 2.0);
-  po.rte = !opts.flag("no-rte");
-  if (auto s = opts.value("seed")) {
-    try {
-      po.seed = static_cast<unsigned>(std::stoul(*s));
-    } catch (const std::exception &) {
-      throw UsageError("--seed expects a non-negative integer");
-    }
-  }
+  const Options opts(args, {"no-rte", "counterexample"}, [] {
+    auto names = prove_option_names();
+    names.insert("format");
+    return names;
+  }());
+  const vcgen::ProveOptions po = prove_options(opts);
   const bool json = opts.choice("format", {"text", "json"}, "text") == "json";
   const bool with_cx = opts.flag("counterexample");
   const ir::Program p = load_program(opts.file());
@@ -87,12 +74,15 @@ int run_prove(const std::vector<std::string> &args) {
 const Registrar reg{
     {"prove", "prove every goal with Z3 and cvc5",
      "usage: triage prove FILE [--function F] [--prover z3|cvc5|portfolio] [--timeout S]\n"
-     "                    [--no-rte] [--format text|json] [--counterexample] [--seed N]\n\n"
+     "                    [-j N] [--deadline S] [--no-rte] [--format text|json]\n"
+     "                    [--counterexample] [--seed N]\n\n"
      "Generates one verification condition per goal (annotation and goal kind, runtime errors\n"
      "per statement) and discharges it. Calls and loops are replaced by their contracts.\n"
      "  --function F      only the goals of F (lemmas always)\n"
-     "  --prover P        z3, cvc5, or portfolio (default: cvc5, then z3 when cvc5 gives up)\n"
+     "  --prover P        z3, cvc5, or portfolio (default): both at once, the first answer wins\n"
      "  --timeout S       per goal and solver, in seconds (default 2)\n"
+     "  -j N              goals proved at once (default: one per core, or TRIAGE_JOBS)\n"
+     "  --deadline S      for the whole file: goals not tried by then fail as not_run\n"
      "  --no-rte          no runtime-error goals (overflow, division, memory)\n"
      "  --format F        text (default): FILE:LINE:COL: proved|failed: KIND (ID) [PROVER\n"
      "                    ANSWER MS ms]; json: {\"file\", \"goals\": [...]}\n"

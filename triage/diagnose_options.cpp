@@ -1,26 +1,17 @@
 #include "triage/diagnose_options.hpp"
+#include "triage/prove_options.hpp"
 
 #ifdef TRIAGE_HAVE_DIAGNOSE
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <thread>
 
 namespace triage::cli {
 
 std::set<std::string> diagnose_option_names() {
-  return {"function", "prover", "timeout", "models", "budget", "k", "max-block", "deadline", "j"};
+  std::set<std::string> names{"models", "budget", "k", "max-block"};
+  names.merge(prove_option_names());
+  return names;
 }
-
-namespace {
-
-vcgen::Prover prover_of(const std::string &name) {
-  if (name == "z3") return vcgen::Prover::Z3;
-  if (name == "cvc5") return vcgen::Prover::Cvc5;
-  return vcgen::Prover::Portfolio;
-}
-
-} // namespace
 
 classify::DiagnoseOptions diagnose_options(const Options &opts, const std::string &file) {
   classify::DiagnoseOptions o;
@@ -32,22 +23,8 @@ classify::DiagnoseOptions diagnose_options(const Options &opts, const std::strin
   if (opts.value("budget")) o.strategy_options.check_budget = o.strategy_options.exploration_budget;
   o.strategy_options.k = opts.whole("k", 0);
   o.strategy_options.max_block = opts.whole("max-block", 1).value_or(o.strategy_options.max_block);
-  if (opts.value("deadline")) {
-    const auto at = std::chrono::steady_clock::now() +
-                    std::chrono::milliseconds(long(opts.seconds("deadline", 0) * 1000));
-    o.prove.deadline = at;
-    o.strategy_options.deadline = at;
-  }
-  // Goals are proved by this many threads at once: by default one per core, or TRIAGE_JOBS (the
-  // test suite runs tests side by side, each on one core: timeouts then mean the same).
-  int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-  if (const char *env = std::getenv("TRIAGE_JOBS"); env && std::atoi(env) > 0)
-    jobs = std::atoi(env);
-  o.prove.jobs = opts.whole("j", 1).value_or(jobs);
-  o.prove.function = opts.value("function");
-  o.prove.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
-  o.prove.timeout_s = opts.seconds("timeout", o.prove.timeout_s);
-  o.prove.rte = !opts.flag("no-rte");
+  o.prove = prove_options(opts);
+  o.strategy_options.deadline = o.prove.deadline;
   if (auto m = opts.value("models")) {
     const bool digits =
         !m->empty() && m->size() <= 2 && m->find_first_not_of("0123456789") == std::string::npos;

@@ -187,22 +187,26 @@ Outcome alone(const std::vector<Term> &query, Prover which, double timeout_s, un
 /// cost more than that); then Z3 here and cvc5 in a child; whichever decides first wins.
 Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned seed,
                      const GoalVC &vc, double quick_s) {
+  const auto seconds = [](double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  };
+  const auto left = [](Clock::time_point end) {
+    return std::max(0.001, std::chrono::duration<double>(end - Clock::now()).count());
+  };
+  // The slice, the fork and Z3's setup are all part of the time limit: an undecided query costs
+  // the limit (and a solver's reaction to being stopped), not more.
+  const auto end = Clock::now() + seconds(timeout_s);
   quick_s = std::min(timeout_s, quick_s);
   if (quick_s > 0) {
     Outcome first = alone(query, Prover::Cvc5, quick_s, seed);
     if (definitive(first.answer) || quick_s >= timeout_s) return first;
   }
-
-  const auto start = Clock::now();
-  const auto seconds = [](double s) {
-    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
-  };
-  // cvc5 overshoots its time limit a little; reading a model gets as long as Z3's reading.
-  const auto answer_by = start + seconds(timeout_s + 0.5);
-  const double read_budget = std::max(1.0, timeout_s);
-
-  ChildCheck child(Prover::Cvc5, query, timeout_s, seed, vc);
+  // Z3's context before the fork: made after it, it pays for copying the pages it writes.
   auto z3 = make_backend(Prover::Z3);
+  ChildCheck child(Prover::Cvc5, query, left(end), seed, vc);
+  // cvc5 overshoots its time limit a little; reading a model gets as long as Z3's reading.
+  const auto answer_by = end + seconds(0.5);
+  const double read_budget = std::max(1.0, timeout_s);
   std::mutex m;
   std::condition_variable cv;
   bool z3_done = false, child_won = false;
@@ -219,9 +223,17 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
         cv.wait_for(lock, std::chrono::milliseconds(20));
       }
     }
-    if (a && *a != Answer::Unsat) child.wait_model(Clock::now() + seconds(read_budget));
+    // A model of a sat answer is worth its reading time; a candidate of an undecided one, which
+    // the caller may not even need, only a short grace.
+    if (a && *a == Answer::Sat) child.wait_model(Clock::now() + seconds(read_budget));
+    bool z3_has_one;
+    {
+      std::lock_guard<std::mutex> lock(m);
+      z3_has_one = z3_done && z3->has_model();
+    }
+    if (a && !definitive(*a) && !z3_has_one) child.wait_model(Clock::now() + seconds(0.2));
   });
-  const Answer za = z3->check(query, timeout_s, seed);
+  const Answer za = z3->check(query, left(end), seed);
   bool cvc5_won;
   {
     std::lock_guard<std::mutex> lock(m);

@@ -18,8 +18,51 @@
 namespace triage::vcgen {
 namespace {
 
+/// Z3 contexts for reuse: creating one costs tens of milliseconds, more than most checks. Only a
+/// context no interrupt ever reached goes back: Z3 4.8 keeps the cancel flag of an interrupt
+/// that lands between two of its calls, and cancels the next call with it ("push canceled").
+/// Never destroyed: contexts must not outlive Z3's own state at exit.
+class ContextPool {
+public:
+  static std::unique_ptr<z3::context> take() {
+    ContextPool &p = instance();
+    std::lock_guard<std::mutex> lock(p.m_);
+    if (p.free_.empty()) return std::make_unique<z3::context>();
+    auto c = std::move(p.free_.back());
+    p.free_.pop_back();
+    return c;
+  }
+  static void give(std::unique_ptr<z3::context> c) {
+    ContextPool &p = instance();
+    std::lock_guard<std::mutex> lock(p.m_);
+    if (p.free_.size() < 16) p.free_.push_back(std::move(c));
+  }
+
+private:
+  static ContextPool &instance() {
+    static ContextPool *p = new ContextPool;
+    return *p;
+  }
+  std::mutex m_;
+  std::vector<std::unique_ptr<z3::context>> free_;
+};
+
 class Z3Backend final : public Backend {
 public:
+  Z3Backend() = default;
+  Z3Backend(const Z3Backend &) = delete;
+  Z3Backend &operator=(const Z3Backend &) = delete;
+  // What refers to the context goes first; then the context back to the pool, if it is clean.
+  ~Z3Backend() override {
+    const bool clean = !interrupted_ && !stopped_ && !(reading_ && reading_->fired());
+    reading_.reset();
+    model_.reset();
+    inc_.reset();
+    memo_.clear();
+    funs_.clear();
+    if (clean) ContextPool::give(std::move(owned_));
+  }
+
   const char *name() const override { return "z3"; }
 
   Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) override {
@@ -90,6 +133,7 @@ public:
       Watchdog dog(ctx_, timeout_s);
       z3::check_result res =
           assumptions && !assumptions->empty() ? s.check(*assumptions) : s.check();
+      interrupted_ = interrupted_ || dog.fired();
       timed_out_ = dog.fired() || stopped_;
       switch (res) {
       case z3::unsat:
@@ -197,8 +241,10 @@ private:
 
   bool timed_out_ = false;
   std::atomic<bool> stopped_{false}; ///< interrupt() was called: checks answer timeout
+  bool interrupted_ = false;         ///< a watchdog interrupted the context
   double read_budget_s_ = 1.0;
-  z3::context ctx_;
+  std::unique_ptr<z3::context> owned_ = ContextPool::take();
+  z3::context &ctx_ = *owned_;
   std::unique_ptr<z3::model> model_;
   std::unique_ptr<Watchdog> reading_; ///< bounds the reading of model_, from its first eval
   /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.

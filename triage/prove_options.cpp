@@ -1,0 +1,51 @@
+#include "triage/prove_options.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+namespace triage::cli {
+
+std::set<std::string> prove_option_names() {
+  return {"function", "prover", "timeout", "deadline", "j", "seed"};
+}
+
+namespace {
+
+vcgen::Prover prover_of(const std::string &name) {
+  if (name == "z3") return vcgen::Prover::Z3;
+  if (name == "cvc5") return vcgen::Prover::Cvc5;
+  return vcgen::Prover::Portfolio;
+}
+
+/// Goals proved at once: by default one per core, or TRIAGE_JOBS (the test suite runs tests side
+/// by side, each on one core: timeouts then mean the same).
+int default_jobs() {
+  if (const char *env = std::getenv("TRIAGE_JOBS"); env && std::atoi(env) > 0)
+    return std::atoi(env);
+  return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+} // namespace
+
+vcgen::ProveOptions prove_options(const Options &opts) {
+  vcgen::ProveOptions o;
+  o.function = opts.value("function");
+  o.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
+  o.timeout_s = opts.seconds("timeout", o.timeout_s);
+  o.rte = !opts.flag("no-rte");
+  o.jobs = opts.whole("j", 1).value_or(default_jobs());
+  if (opts.value("deadline"))
+    o.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::milliseconds(long(opts.seconds("deadline", 0) * 1000));
+  if (auto s = opts.value("seed")) {
+    const bool digits =
+        !s->empty() && s->size() <= 9 && s->find_first_not_of("0123456789") == std::string::npos;
+    if (!digits) throw UsageError("--seed expects a non-negative integer, not '" + *s + "'");
+    o.seed = static_cast<unsigned>(std::stoul(*s));
+  }
+  return o;
+}
+
+} // namespace triage::cli
