@@ -122,7 +122,7 @@ public:
       if (nl != std::string::npos)
         answer_ = answer_of(buf_.substr(0, nl)).value_or(Answer::Unknown);
     }
-    if (!answer_ && eof_) answer_ = Answer::Unknown; // the child died without answering
+    // A child that ends without answering was stopped (or crashed): it has no answer to count.
   }
 
   /// Reads the rest of the report (the model) until the child ends or `until` passed.
