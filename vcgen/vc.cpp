@@ -5,6 +5,8 @@
 // `path condition => property` of its goal.
 #include "vcgen/vc.hpp"
 
+#include "ir/escaping.hpp"
+
 #include "ir/error.hpp"
 #include "vcgen/logic.hpp"
 
@@ -276,6 +278,10 @@ State FnGen::entry_state() {
   }
   info_->len = cx_.len;
   std::vector<Term> global_blocks;
+  // Blocks no pointer input can point into: global arrays whose address never escapes.
+  std::vector<Term> private_blocks;
+  const std::set<std::string> escaping = ir::escaping_global_arrays(cx_.prog);
+  std::vector<Term> pointer_globals;
   for (const auto &d : cx_.prog.decls) {
     auto g = std::get_if<std::shared_ptr<ir::Global>>(&d);
     if (!g) continue;
@@ -288,14 +294,19 @@ State FnGen::entry_state() {
       for (auto &o : global_blocks)
         facts.push_back(mk_not(mk_eq(o, b)));
       global_blocks.push_back(b);
+      if (!escaping.count((*g)->name)) private_blocks.push_back(b);
       s.vars[(*g)->name] = ptr_val(b, mk_int(0));
       info_->blocks.push_back({(*g)->name, (*g)->type, b, true});
     } else {
       Val v = fresh_val((*g)->name, (*g)->type, facts);
       s.vars[(*g)->name] = v;
       info_->inputs.push_back({(*g)->name, (*g)->type, v});
+      if ((*g)->type.is_ptr()) pointer_globals.push_back(v.t);
     }
   }
+  for (const Term &ptr : pointer_globals)
+    for (const Term &b : private_blocks)
+      facts.push_back(mk_not(mk_eq(ptr, b)));
   std::vector<Term> shape;
   std::vector<Term> param_blocks;
   for (const auto &p : f_.params) {
@@ -308,6 +319,8 @@ State FnGen::entry_state() {
     facts.push_back(mk_lt(v.t, alloc0));
     facts.push_back(mk_implies(null, mk_eq(v.off, mk_int(0))));
     facts.push_back(mk_le(mk_int(0), mk_select(cx_.len, v.t)));
+    for (const Term &b : private_blocks)
+      facts.push_back(mk_not(mk_eq(v.t, b)));
     // A presentable model: each pointer parameter at the start of a block of its own.
     std::vector<Term> own{mk_eq(v.off, mk_int(0)), mk_le(mk_select(cx_.len, v.t), mk_int(16))};
     for (auto &o : param_blocks)

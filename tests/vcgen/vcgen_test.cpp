@@ -189,4 +189,23 @@ fun f(x: int32): int32
   EXPECT_EQ(results[1].goal.function, "-");
 }
 
+TEST(Session, PointerInputsDoNotPointIntoGlobalArraysWhoseAddressNeverEscapes) {
+  // As under Frama-C WP: t is only indexed, so p cannot point into it and *p keeps its 1.
+  // (tests/vcgen/soundness/alias_escaping_global_bad.ivl: once t escapes, this fails.)
+  ir::Program p = load(R"(
+global t: int32[4]
+fun f(p: ptr int32)
+  requires { valid(p) }
+  writes { *p, t[0] }
+  ensures { *p = 1 && t[0] = 2 }
+{
+  *p := 1;
+  t[0] := 2;
+}
+)");
+  Session s(p, ProveOptions{});
+  for (const auto &r : s.prove_all())
+    EXPECT_EQ(r.status, Status::Proved) << ir::goal_kind_name(r.goal.kind);
+}
+
 } // namespace
