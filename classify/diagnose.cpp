@@ -59,6 +59,7 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
     Report report{opts.file, strategy->name(), proved};
     StrategyContext ctx{p, models, opts.strategy_options};
     ctx.options.prover = opts.prove.prover;
+    ctx.options.jobs = opts.prove.jobs;
     strategy->diagnose(ctx, report.goals);
     reports.push_back(std::move(report));
   }

@@ -2,6 +2,8 @@
 
 #include "classify/categorise.hpp"
 #include "classify/replay.hpp"
+#include "ir/parallel_for.hpp"
+#include "vcgen/solver.hpp"
 
 #include <algorithm>
 
@@ -28,12 +30,23 @@ std::string outcome_text(const rac::Outcome &o) {
   return s;
 }
 
-/// Diagnoses one failed goal from successive candidate counterexamples.
+/// A real run of a candidate that failed another annotation first: inputs that may show a
+/// non-compliance of that other goal.
+struct Elsewhere {
+  ir::GoalRef failed;
+  ir::Counterexample inputs;
+};
+
+/// Diagnoses one failed goal from successive candidate counterexamples. It writes only its own
+/// goal: what it learns of other goals is kept in `elsewhere()`, so that goals can be diagnosed
+/// at the same time.
 class GoalDiagnoser {
 public:
-  GoalDiagnoser(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals, size_t index)
-      : ctx_(ctx), goals_(goals), index_(index), d_(goals[index]),
+  GoalDiagnoser(StrategyContext &ctx, GoalDiagnosis &d, size_t index)
+      : ctx_(ctx), index_(index), d_(d),
         deadline_(Clock::now() + ctx.options.within_deadline(ctx.options.goal_budget)) {}
+
+  std::vector<Elsewhere> &elsewhere() { return elsewhere_; }
 
   void run() {
     if (d_.result.goal.function.empty() || d_.result.goal.function == "-") {
@@ -54,11 +67,11 @@ public:
 
 private:
   StrategyContext &ctx_;
-  std::vector<GoalDiagnosis> &goals_;
   size_t index_;
   GoalDiagnosis &d_;
   Clock::time_point deadline_;
   std::vector<ir::Counterexample> tried_;
+  std::vector<Elsewhere> elsewhere_;
 
   /// Notes about models, by text: the index of the note and the models it speaks of.
   std::vector<std::pair<std::string, std::pair<size_t, std::vector<int>>>> model_notes_;
@@ -132,7 +145,7 @@ private:
       return false;
     }
     if (auto other = first_failure(small); other && !same_goal(goal(), *other))
-      report_elsewhere(inputs, *other);
+      elsewhere_.push_back({*other, inputs});
     if (c == Category::NonComplianceElsewhere) {
       model_note(std::string(category_phrase(c)) + " (" + outcome_text(small) + ")");
       return false;
@@ -163,28 +176,6 @@ private:
     d_.verdict = Verdict::Unknown;
     d_.counterexample.reset();
     return false;
-  }
-
-  /// A real run failed another annotation: a non-compliance of that goal when it is a failed one
-  /// still without a definite verdict.
-  void report_elsewhere(const ir::Counterexample &inputs, const ir::GoalRef &failed) {
-    for (auto &other : goals_) {
-      if (&other == &d_ || other.result.status != vcgen::Status::Failed ||
-          is_definite(other.verdict) || !same_goal(other.result.goal, failed))
-        continue;
-      other.verdict = Verdict::NonCompliance;
-      other.counterexample = inputs;
-      other.strategy = "model";
-      ++other.models_tried;
-      if (confirm(ctx_.program, other, limits())) {
-        other.notes.push_back("counterexample found while diagnosing " +
-                              std::string(ir::goal_kind_name(goal().kind)) + " at line " +
-                              std::to_string(goal().at.line));
-        return;
-      }
-      other.verdict = Verdict::Unknown;
-      other.counterexample.reset();
-    }
   }
 
   /// The giant-step run failed the goal: name the weakest subcontracts and keep the verdict only
@@ -222,23 +213,63 @@ private:
   }
 };
 
+/// What the goals' own diagnoses found elsewhere, in program order of the goals that found it:
+/// a non-compliance of a failed goal still without one when its real run replays. A bug
+/// outranks a weak contract, so a weakness gives way to it.
+void settle_elsewhere(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals,
+                      const std::vector<size_t> &finders,
+                      const std::vector<std::vector<Elsewhere>> &found) {
+  const RunLimits limits{ctx.options.step_limit, ctx.options.run_limit};
+  for (size_t k = 0; k < finders.size(); ++k) {
+    const ir::GoalRef &finder = goals[finders[k]].result.goal;
+    for (const Elsewhere &e : found[k])
+      for (auto &other : goals) {
+        if (other.result.status != vcgen::Status::Failed ||
+            other.verdict == Verdict::NonCompliance || !same_goal(other.result.goal, e.failed))
+          continue;
+        GoalDiagnosis trial = other;
+        trial.verdict = Verdict::NonCompliance;
+        trial.scope = Scope::Single;
+        trial.subcontracts.clear();
+        trial.counterexample = e.inputs;
+        trial.strategy = "model";
+        ++trial.models_tried;
+        if (!confirm(ctx.program, trial, limits)) continue;
+        trial.notes.push_back("counterexample found while diagnosing " +
+                              std::string(ir::goal_kind_name(finder.kind)) + " at line " +
+                              std::to_string(finder.at.line));
+        other = std::move(trial);
+      }
+  }
+}
+
 } // namespace
 
+// Goals are diagnosed independently, `jobs` at a time; what a goal's runs show of other goals is
+// applied afterwards, in program order: the report is the same for any number of jobs.
 void ModelStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) {
-  for (size_t i = 0; i < goals.size(); ++i) {
-    GoalDiagnosis &d = goals[i];
-    if (d.result.status != vcgen::Status::Failed || is_definite(d.verdict)) continue;
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < goals.size(); ++i)
+    if (goals[i].result.status == vcgen::Status::Failed && !is_definite(goals[i].verdict))
+      todo.push_back(i);
+  std::vector<std::vector<Elsewhere>> found(todo.size());
+  ir::parallel_for(todo.size(), ctx.options.jobs, [&](size_t k) {
+    GoalDiagnosis &d = goals[todo[k]];
     const auto start = Clock::now();
     d.verdict = Verdict::Unknown;
     d.strategy = "model";
     if (ctx.options.past_deadline()) {
       d.notes.push_back(deadline_note);
-      continue;
+      return;
     }
-    GoalDiagnoser(ctx, goals, i).run();
+    const vcgen::ContextScope scope;
+    GoalDiagnoser diagnoser(ctx, d, todo[k]);
+    diagnoser.run();
+    found[k] = std::move(diagnoser.elsewhere());
     d.time_ms +=
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-  }
+  });
+  settle_elsewhere(ctx, goals, todo, found);
 }
 
 } // namespace triage::classify

@@ -31,6 +31,8 @@ struct StrategyOptions {
   std::chrono::milliseconds check_budget{500};
   int max_block = 8;    ///< test generation: the longest input array nothing else bounds
   std::optional<int> k; ///< test generation: k-path bound (none by default)
+  /// Goals (model strategy) or functions (test strategy) diagnosed at once, each on a thread.
+  int jobs = 1;
   /// When the whole diagnosis must end (`--deadline`): goals still open then stay unknown.
   std::optional<std::chrono::steady_clock::time_point> deadline;
 

@@ -3,6 +3,8 @@
 #include "classify/categorise.hpp"
 #include "classify/replay.hpp"
 #include "dse/explore.hpp"
+#include "ir/parallel_for.hpp"
+#include "vcgen/solver.hpp"
 
 #include <algorithm>
 #include <map>
@@ -251,33 +253,54 @@ std::vector<std::string> subcontracts_for(const ir::Program &p, const ir::Functi
   return names;
 }
 
-void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) {
-  std::map<std::string, FunctionDiagnoser> by_function;
-  for (auto &d : goals) {
-    if (d.result.status != vcgen::Status::Failed || d.verdict == Verdict::NonCompliance) continue;
-    if (ctx.options.past_deadline()) {
-      note_once(d, deadline_note);
-      continue;
-    }
-    const auto start = Clock::now();
-    const ir::Function *f = ctx.program.function(d.result.goal.function);
-    if (!f || !f->body) {
-      d.strategy = "test";
-      d.notes.push_back("a lemma has no run to test");
-      d.nc_search = "not_run";
-      continue;
-    }
-    auto it = by_function.try_emplace(f->name, ctx, *f).first;
-    if (d.verdict == Verdict::SubcontractWeakness) {
-      it->second.look_for_nc(d);
-    } else {
-      d.verdict = Verdict::Unknown;
-      d.strategy = "test";
-      it->second.diagnose(d);
-    }
-    d.time_ms +=
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+namespace {
+
+/// One goal, by the diagnoser of its function (created on first use).
+void diagnose_goal(StrategyContext &ctx, std::optional<FunctionDiagnoser> &by_function,
+                   GoalDiagnosis &d) {
+  if (ctx.options.past_deadline()) {
+    note_once(d, deadline_note);
+    return;
   }
+  const auto start = Clock::now();
+  const ir::Function *f = ctx.program.function(d.result.goal.function);
+  if (!f || !f->body) {
+    d.strategy = "test";
+    d.notes.push_back("a lemma has no run to test");
+    d.nc_search = "not_run";
+    return;
+  }
+  if (!by_function) by_function.emplace(ctx, *f);
+  if (d.verdict == Verdict::SubcontractWeakness) {
+    by_function->look_for_nc(d);
+  } else {
+    d.verdict = Verdict::Unknown;
+    d.strategy = "test";
+    by_function->diagnose(d);
+  }
+  d.time_ms += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+} // namespace
+
+// The goals of one function share its searches, so they are diagnosed in turn; functions are
+// independent and are diagnosed `jobs` at a time, each writing only its own goals.
+void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<size_t>> by_name;
+  for (size_t i = 0; i < goals.size(); ++i) {
+    const GoalDiagnosis &d = goals[i];
+    if (d.result.status != vcgen::Status::Failed || d.verdict == Verdict::NonCompliance) continue;
+    auto [it, fresh] = by_name.try_emplace(d.result.goal.function);
+    if (fresh) order.push_back(it->first);
+    it->second.push_back(i);
+  }
+  ir::parallel_for(order.size(), ctx.options.jobs, [&](size_t k) {
+    const vcgen::ContextScope scope;
+    std::optional<FunctionDiagnoser> diagnoser;
+    for (size_t i : by_name.at(order[k]))
+      diagnose_goal(ctx, diagnoser, goals[i]);
+  });
 }
 
 } // namespace triage::classify

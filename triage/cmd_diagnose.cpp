@@ -60,7 +60,7 @@ const Registrar reg{
      "  --budget S     test strategy: seconds per exploration (default: 3)\n"
      "  --k N          test strategy: at most N consecutive iterations of a loop\n"
      "  --max-block N  test strategy: the longest input array nothing bounds (default: 8)\n"
-     "  -j N           goals proved at once (default: one per core)\n"
+     "  -j N           goals proved and diagnosed at once (default: one per core)\n"
      "  --deadline S   for the whole file: goals still open then are unknown (default: none)\n"
      "  --format F     text (default), json (schema in docs/diagnose.md) or sarif (2.1.0)\n"
      "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input.\n",

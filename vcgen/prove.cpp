@@ -7,13 +7,12 @@
 #include "vcgen/portfolio.hpp"
 #include "vcgen/solver.hpp"
 
+#include "ir/parallel_for.hpp"
 #include "vcgen/vc.hpp"
-#include <algorithm>
 
-#include <atomic>
+#include <algorithm>
 #include <chrono>
 #include <set>
-#include <thread>
 
 namespace triage::vcgen {
 
@@ -107,6 +106,7 @@ Session::~Session() = default;
 namespace {
 /// One goal: the solvers at once, without lemmas then with them; a model when it fails.
 GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
+  const ContextScope scope; // first, so that it ends after every back end of the goal
   GoalResult r;
   r.goal = vc.ref;
   auto t0 = std::chrono::steady_clock::now();
@@ -160,18 +160,7 @@ std::vector<GoalResult> Session::prove_all() {
   const ProveOptions &o = impl_->opts;
   const auto &vcs = impl_->vcs;
   std::vector<GoalResult> out(vcs.size());
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i = next++; i < vcs.size(); i = next++)
-      out[i] = prove_one(vcs[i], o);
-  };
-  const size_t threads = std::min<size_t>(std::max(1, o.jobs), vcs.size());
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t)
-    pool.emplace_back(work);
-  work();
-  for (auto &t : pool)
-    t.join();
+  ir::parallel_for(vcs.size(), o.jobs, [&](size_t i) { out[i] = prove_one(vcs[i], o); });
   return out;
 }
 

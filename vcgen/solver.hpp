@@ -62,4 +62,24 @@ private:
 std::unique_ptr<Backend> make_z3_backend();
 std::unique_ptr<Backend> make_cvc5_backend();
 
+/// While one lives, the Z3 contexts this thread's back ends use are reused within it only (one
+/// goal, one function's searches), never across scopes: a reused context answers with other
+/// models than a fresh one, so the work done in a scope does not depend on what the thread did
+/// before (z3_backend.cpp). Scopes nest: the innermost is in force.
+class ContextScope {
+public:
+  ContextScope();
+  ~ContextScope();
+  ContextScope(const ContextScope &) = delete;
+  ContextScope &operator=(const ContextScope &) = delete;
+
+  struct Free; ///< the contexts free for reuse in this scope
+  /// The free contexts of this thread's innermost scope; nullptr outside any.
+  static Free *current();
+
+private:
+  std::unique_ptr<Free> free_;
+  ContextScope *outer_;
+};
+
 } // namespace triage::vcgen

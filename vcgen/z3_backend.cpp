@@ -16,15 +16,42 @@
 #include <unordered_map>
 
 namespace triage::vcgen {
+
+struct ContextScope::Free : std::vector<std::unique_ptr<z3::context>> {};
+
+namespace {
+thread_local ContextScope *innermost = nullptr;
+} // namespace
+
+ContextScope::ContextScope() : free_(std::make_unique<Free>()), outer_(innermost) {
+  innermost = this;
+}
+ContextScope::~ContextScope() {
+  innermost = outer_;
+}
+ContextScope::Free *ContextScope::current() {
+  return innermost ? innermost->free_.get() : nullptr;
+}
+
 namespace {
 
-/// Z3 contexts for reuse: creating one costs tens of milliseconds, more than most checks. Only a
-/// context no interrupt ever reached goes back: Z3 4.8 keeps the cancel flag of an interrupt
-/// that lands between two of its calls, and cancels the next call with it ("push canceled").
-/// Never destroyed: contexts must not outlive Z3's own state at exit.
+/// Z3 contexts for reuse: creating one costs about 15 ms, more than most checks. Only a context
+/// no interrupt ever reached goes back: Z3 4.8 keeps the cancel flag of an interrupt that lands
+/// between two of its calls, and cancels the next call with it ("push canceled").
+/// A reused context gives other models than a fresh one (its terms are numbered after those it
+/// saw before), so inside a `ContextScope` contexts are reused within the scope only: what a goal
+/// gets then does not depend on which goals its thread handled before, and `-j N` reports what
+/// `-j 1` reports. Outside any scope (`triage dse`, `triage run`) one process-wide pool serves.
+/// Pooled contexts are never destroyed: they must not outlive Z3's own state at exit.
 class ContextPool {
 public:
   static std::unique_ptr<z3::context> take() {
+    if (ContextScope::Free *scoped = ContextScope::current()) {
+      if (scoped->empty()) return std::make_unique<z3::context>();
+      auto c = std::move(scoped->back());
+      scoped->pop_back();
+      return c;
+    }
     ContextPool &p = instance();
     std::lock_guard<std::mutex> lock(p.m_);
     if (p.free_.empty()) return std::make_unique<z3::context>();
@@ -33,9 +60,13 @@ public:
     return c;
   }
   static void give(std::unique_ptr<z3::context> c) {
+    if (ContextScope::Free *scoped = ContextScope::current()) {
+      if (scoped->size() < 4) scoped->push_back(std::move(c));
+      return;
+    }
     ContextPool &p = instance();
     std::lock_guard<std::mutex> lock(p.m_);
-    if (p.free_.size() < 16 && !std::getenv("NOPOOL")) p.free_.push_back(std::move(c));
+    if (p.free_.size() < 16) p.free_.push_back(std::move(c));
   }
 
 private:
