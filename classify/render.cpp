@@ -35,8 +35,9 @@ void goal_block(const std::string &file, const GoalDiagnosis &d, std::string &ou
   // Whether "weak contract" also means "no bug in the code": only a search of real runs says.
   if (d.verdict == Verdict::SubcontractWeakness && d.nc_search != "not_run")
     out += std::string("  search for a bug in the code: ") +
-           (d.nc_search == "complete" ? "none found, every path explored"
-                                      : "none found within the search bounds") +
+           (d.nc_search == "complete"  ? "none found, every path explored"
+            : d.nc_search == "stopped" ? "none replayed for this goal, the search stopped early"
+                                       : "none found within the search bounds") +
            "\n";
   if (!is_definite(d.verdict))
     for (const auto &n : d.notes)

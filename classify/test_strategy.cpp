@@ -7,6 +7,7 @@
 #include "vcgen/solver.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace triage::classify {
@@ -63,7 +64,7 @@ std::vector<const dse::Test *> shortest_first(const std::vector<dse::Test> &test
 }
 
 const char *search_name(const dse::Result &r) {
-  return r.complete ? "complete" : "bounded";
+  return r.complete ? "complete" : r.stopped ? "stopped" : "bounded";
 }
 
 void note_once(GoalDiagnosis &d, const std::string &note) {
@@ -73,7 +74,9 @@ void note_once(GoalDiagnosis &d, const std::string &note) {
 /// Diagnoses the failed goals of one function.
 class FunctionDiagnoser {
 public:
-  FunctionDiagnoser(StrategyContext &ctx, const ir::Function &f) : ctx_(ctx), f_(f) {
+  /// `wanted`: the function's goals still without a non-compliance, which its NC search is for.
+  FunctionDiagnoser(StrategyContext &ctx, const ir::Function &f, std::vector<ir::GoalRef> wanted)
+      : ctx_(ctx), f_(f), wanted_(std::move(wanted)) {
     for (const auto &a : f.contract)
       typically_ = typically_ || a.kind == ir::AnnotKind::Typically;
   }
@@ -118,13 +121,15 @@ private:
   StrategyContext &ctx_;
   const ir::Function &f_;
   bool typically_ = false;
+  std::vector<ir::GoalRef> wanted_;
   std::optional<dse::Result> nc_;
   std::chrono::milliseconds nc_budget_{0};
 
   RunLimits limits() const { return {ctx_.options.step_limit, ctx_.options.run_limit}; }
 
   dse::Result search(const rac::Policy &policy, const ir::GoalRef *target, bool go_past = false,
-                     std::optional<std::chrono::milliseconds> budget = std::nullopt) {
+                     std::optional<std::chrono::milliseconds> budget = std::nullopt,
+                     std::function<bool(const dse::Test &)> enough = nullptr) {
     dse::Options o;
     o.function = f_.name;
     o.policy = policy;
@@ -133,6 +138,7 @@ private:
     o.k = ctx_.options.k;
     if (target) o.target = [target](const ir::GoalRef &g) { return same_goal(*target, g); };
     if (go_past) o.go_past = [](const ir::GoalRef &) { return true; };
+    o.enough = std::move(enough);
     return dse::explore(ctx_.program, o);
   }
 
@@ -143,10 +149,24 @@ private:
   const dse::Result &nc_search(bool check_only = false) {
     const auto budget = check_only ? ctx_.options.check_budget : ctx_.options.exploration_budget;
     if (!nc_ || (!nc_->complete && nc_budget_ < budget)) {
-      nc_ = search(rac::Policy{}, nullptr, true, budget);
+      nc_ = search(rac::Policy{}, nullptr, true, budget, first_failure_of_each());
       nc_budget_ = budget;
     }
     return *nc_;
+  }
+
+  /// Stops the NC search once each wanted goal is the first failure of some test: every one of
+  /// them then has its non-compliance, and exploring further (often the whole budget, on
+  /// inputs as large as arrays) would change none of their verdicts.
+  std::function<bool(const dse::Test &)> first_failure_of_each() const {
+    return
+        [wanted = wanted_, shown = std::vector<bool>(wanted_.size())](const dse::Test &t) mutable {
+          const auto first = first_failure(t.outcome);
+          if (!first) return false;
+          for (size_t i = 0; i < wanted.size(); ++i)
+            shown[i] = shown[i] || same_goal(wanted[i], *first);
+          return std::all_of(shown.begin(), shown.end(), [](bool b) { return b; });
+        };
   }
 
   /// The shortest test of the NC search whose first failure is this goal, replayed: a
@@ -257,7 +277,7 @@ namespace {
 
 /// One goal, by the diagnoser of its function (created on first use).
 void diagnose_goal(StrategyContext &ctx, std::optional<FunctionDiagnoser> &by_function,
-                   GoalDiagnosis &d) {
+                   GoalDiagnosis &d, const std::vector<ir::GoalRef> &wanted) {
   if (ctx.options.past_deadline()) {
     note_once(d, deadline_note);
     return;
@@ -270,7 +290,7 @@ void diagnose_goal(StrategyContext &ctx, std::optional<FunctionDiagnoser> &by_fu
     d.nc_search = "not_run";
     return;
   }
-  if (!by_function) by_function.emplace(ctx, *f);
+  if (!by_function) by_function.emplace(ctx, *f, wanted);
   if (d.verdict == Verdict::SubcontractWeakness) {
     by_function->look_for_nc(d);
   } else {
@@ -298,8 +318,12 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
   ir::parallel_for(order.size(), ctx.options.jobs, [&](size_t k) {
     const vcgen::ContextScope scope;
     std::optional<FunctionDiagnoser> diagnoser;
-    for (size_t i : by_name.at(order[k]))
-      diagnose_goal(ctx, diagnoser, goals[i]);
+    const std::vector<size_t> &mine = by_name.at(order[k]);
+    std::vector<ir::GoalRef> wanted;
+    for (size_t i : mine)
+      wanted.push_back(goals[i].result.goal);
+    for (size_t i : mine)
+      diagnose_goal(ctx, diagnoser, goals[i], wanted);
   });
 }
 

@@ -191,6 +191,11 @@ private:
       incomplete_.insert("a run could not be completed (" + test.outcome.reason + ")");
     r_.tests.push_back(test);
     if (o_.on_test) o_.on_test(r_.tests.back(), r_.paths);
+    if (o_.enough && o_.enough(r_.tests.back())) {
+      r_.stopped = true;
+      incomplete_.insert("the search stopped once it had what it was asked for");
+      return false;
+    }
     if (o_.target && test.outcome.kind == rac::OutcomeKind::Failure && test.outcome.goal &&
         o_.target(*test.outcome.goal)) {
       r_.found = r_.tests.size() - 1;

@@ -36,6 +36,9 @@ struct Options {
   std::function<bool(const ir::GoalRef &)> go_past;
   /// Called after each run (progress, streaming output).
   std::function<void(const struct Test &, long paths)> on_test;
+  /// When set, called after each run: true ends the search there (the tests so far are all the
+  /// caller needs), which is then not complete.
+  std::function<bool(const struct Test &)> enough;
 };
 
 /// One generated test: the inputs (and giant-step outputs) and what the run did.
@@ -54,6 +57,7 @@ struct Result {
   long solver_calls = 0;
   long ms = 0;
   std::optional<size_t> found; ///< index in `tests` of the run that hit Options::target
+  bool stopped = false;        ///< Options::enough ended the search
 };
 
 /// Explores `opts.function` of a type-checked program.

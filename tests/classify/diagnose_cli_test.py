@@ -70,13 +70,14 @@ def main():
     expect(p.returncode == 0, '--function set_x: only its goals, all proved', p)
 
     # The test strategy: the same verdicts found by searching real and giant-stepped runs, and
-    # whether the search for a bug in the code was complete.
+    # how far the search for a bug in the code went: it stops once every failed goal of the
+    # function has a failing test (here the only one), with the shortest failing run.
     p = diagnose(ivl('sqrt_bug.ivl'), '--format', 'json', '--strategy', 'test', '--budget', '60')
     post = [g for g in goals_of(p) if g['kind'] == 'postcondition']
     expect(len(post) == 1 and post[0]['verdict'] == 'non_compliance'
-           and post[0]['strategy'] == 'test' and post[0]['nc_search'] == 'complete'
+           and post[0]['strategy'] == 'test' and post[0]['nc_search'] == 'stopped'
            and post[0]['counterexample']['inputs']['x'] == 0,
-           'sqrt_bug --strategy test: non_compliance, x = 0, complete search', p)
+           'sqrt_bug --strategy test: non_compliance, x = 0, search stopped at it', p)
     p = diagnose(ivl('three_calls_single.ivl'), '--format', 'json', '--strategy', 'test', '--budget', '60')
     post = [g for g in goals_of(p) if g['kind'] == 'postcondition' and g['function'] == 'f']
     expect(len(post) == 1 and post[0]['verdict'] == 'subcontract_weakness'

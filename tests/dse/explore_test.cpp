@@ -286,6 +286,32 @@ TEST(Explore, TargetStopsAtTheFirstCounterexample) {
   EXPECT_FALSE(r.complete);
 }
 
+// The test strategy's NC search ends once every goal it is for has a failing run: the search
+// stops right after the run `enough` accepts, and does not call itself complete.
+TEST(Explore, EnoughEndsTheSearchAfterTheRunItAccepts) {
+  const ir::Program p = program(weak_callee);
+  Options o = options();
+  o.policy.giant.insert("g");
+  o.go_past = [](const ir::GoalRef &) { return true; };
+  // Runs go past failures: a failed annotation is in passed_over, the run goes on.
+  auto fails = [](const dse::Test &t) {
+    return !t.outcome.passed_over.empty() || t.outcome.kind == rac::OutcomeKind::Failure;
+  };
+  o.enough = fails;
+  const Result r = explore(p, o);
+  ASSERT_FALSE(r.tests.empty());
+  EXPECT_TRUE(r.stopped);
+  EXPECT_FALSE(r.complete);
+  EXPECT_TRUE(fails(r.tests.back()));
+  EXPECT_EQ(std::count_if(r.tests.begin(), r.tests.end(), fails), 1);
+  o.enough = nullptr;
+  const Result all = explore(p, o);
+  EXPECT_FALSE(all.stopped);
+  EXPECT_TRUE(all.complete);
+  EXPECT_LE(r.tests.size(), all.tests.size());
+  EXPECT_EQ(std::count_if(all.tests.begin(), all.tests.end(), fails), 1);
+}
+
 TEST(Explore, TypicallyReducesTheInputs) {
   const ir::Program p = program(R"(
 fun f(n: int32): int32
