@@ -164,6 +164,7 @@ void Machine::give_oracle_values(const GiantStep &gs, const std::vector<LocSet> 
       }
     }
     symbolic_step_cells(gs, id, taken);
+    if (!anything) reach_past_end(allowed, id);
     if (kept && !anything)
       report_default(step_name(gs) + ": " + std::to_string(kept) + " cell(s) of " +
                      mem_.display_name(id) + " keep their values");

@@ -191,6 +191,7 @@ private:
   bool same_value(const Value &a, const Value &b);
   /// The shadow of the cells a giant step took from its oracle: fresh, named by output_symbol.
   void symbolic_step_cells(const GiantStep &gs, int id, const std::vector<size_t> &taken);
+  void reach_past_end(const std::vector<LocSet> &allowed, int id);
   /// output_value, with a fresh shadow named by output_symbol (Config::symbolic).
   Value step_output(const GiantStep &gs, const std::string &name, const ir::Json &j,
                     const ir::Type &t, const ir::SrcLoc &at);

@@ -8,6 +8,8 @@
 // offsets) is pinned: the decision `term = concrete value` is recorded, so the path condition
 // stays exact but the paths with other values are not explored (Outcome::concretized).
 #include "rac/machine.hpp"
+#include <algorithm>
+#include <optional>
 
 namespace triage::rac {
 
@@ -144,6 +146,26 @@ void Machine::symbolic_step_cells(const GiantStep &gs, int id, const std::vector
 std::string output_symbol(const GiantStep &step, const std::string &name) {
   return step.subcontract + ":" + std::to_string(step.line) + "#" + std::to_string(step.visit) +
          "!" + name;
+}
+
+// A giant step whose writes clause reaches past the end of an input block of symbolic length:
+// the search should also try a block long enough to hold the first such cell, which the step may
+// then change. That is how a contract letting a loop or a callee write more than its caller
+// allows (`loop assigns t[0 .. n + 1]` under `assigns t[0 .. n - 1]`) shows as a weakness: only
+// on an input longer than the caller's range. Writes clauses within their blocks add nothing.
+void Machine::reach_past_end(const std::vector<LocSet> &allowed, int id) {
+  const Block &b = mem_.block(id);
+  if (!b.length_sym || allowed.empty()) return;
+  auto it = allowed[0].cells.find(id);
+  if (it == allowed[0].cells.end()) return;
+  const BigInt len(b.cells.size());
+  std::optional<BigInt> first;
+  for (const auto &[lo, hi] : it->second)
+    if (BigInt k = std::max(lo, len); k <= hi && (!first || k < *first)) first = k;
+  // Past a few cells the search's block bound (--max-block) would refuse it anyway.
+  if (!first || *first > len + 64) return;
+  if (!allowed_cell(allowed, id, static_cast<size_t>(*first))) return;
+  decide(mk_le(length_term(b), mk_int(*first)), true, false);
 }
 
 bool Machine::allowed_cell(const std::vector<LocSet> &sets, int id, size_t i) {

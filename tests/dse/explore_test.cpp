@@ -312,6 +312,39 @@ TEST(Explore, EnoughEndsTheSearchAfterTheRunItAccepts) {
   EXPECT_EQ(std::count_if(all.tests.begin(), all.tests.end(), fails), 1);
 }
 
+// A loop whose writes clause reaches two cells past the caller's range: the caller's frame only
+// fails on an array longer than n, which the search tries because the giant step's writes reach
+// past the end of the block it was given (rac::Machine::reach_past_end).
+TEST(Explore, WritesPastTheEndOfAnInputTryALongerBlock) {
+  const ir::Program p = program(R"(
+fun f(t: ptr int32, n: int32)
+  requires #f.requires1 { 0 <= n <= 4 && valid(t + (0 .. n - 1)) }
+  writes #f.writes1 { t[0 .. n - 1] }
+{
+  var i: int32 = 0;
+  while i < n
+    invariant #f.invariant1 { 0 <= i <= n }
+    writes #f.loop_writes1 { i, t[0 .. n + 1] }
+    variant #f.variant1 { n - i }
+  {
+    t[i] := 0;
+    i := i + 1;
+  }
+}
+)");
+  Options o = options();
+  o.policy.giant.insert("loop@7");
+  o.target = [](const ir::GoalRef &g) { return g.kind == ir::GoalKind::Assigns; };
+  const Result r = explore(p, o);
+  ASSERT_TRUE(r.found.has_value());
+  const dse::Test &t = r.tests[*r.found];
+  EXPECT_GT(t.input.input("t")->as_array().size(), size_t(num(t, "n")));
+  // Without the giant step the loop writes only t[0 .. n - 1]: no longer block is tried.
+  Options real = options();
+  real.target = o.target;
+  EXPECT_FALSE(explore(p, real).found.has_value());
+}
+
 TEST(Explore, TypicallyReducesTheInputs) {
   const ir::Program p = program(R"(
 fun f(n: int32): int32
