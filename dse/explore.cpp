@@ -267,7 +267,10 @@ private:
       Scope negation(*solver_);
       solver_->add(mk_not(taken(path[i])));
       const auto start = Clock::now();
-      const Answer answer = solver_->check_added(o_.solver_timeout_s, 0, bounded);
+      // No query runs past the search's budget (and so past a diagnosis's --deadline).
+      const double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
+      const Answer answer =
+          solver_->check_added(std::clamp(left, 0.01, o_.solver_timeout_s), 0, bounded);
       if (debug_) debug_query(start, answer, i, path[i]);
       if (answer == Answer::Sat && solver_->has_model()) return read_model(*solver_);
       if (answer != Answer::Unsat) {
