@@ -219,7 +219,10 @@ private:
 void settle_elsewhere(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals,
                       const std::vector<size_t> &finders,
                       const std::vector<std::vector<Elsewhere>> &found) {
-  const RunLimits limits{ctx.options.step_limit, ctx.options.run_limit};
+  // As a goal's own runs: within --deadline, yet long enough to finish a short run.
+  const RunLimits limits{
+      ctx.options.step_limit,
+      std::max(std::chrono::milliseconds(50), ctx.options.within_deadline(ctx.options.run_limit))};
   for (size_t k = 0; k < finders.size(); ++k) {
     const ir::GoalRef &finder = goals[finders[k]].result.goal;
     for (const Elsewhere &e : found[k])

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <map>
 
 namespace triage::classify {
@@ -275,28 +276,15 @@ std::vector<std::string> subcontracts_for(const ir::Program &p, const ir::Functi
 
 namespace {
 
-/// One goal, by the diagnoser of its function (created on first use).
-void diagnose_goal(StrategyContext &ctx, std::optional<FunctionDiagnoser> &by_function,
-                   GoalDiagnosis &d, const std::vector<ir::GoalRef> &wanted) {
-  if (ctx.options.past_deadline()) {
-    note_once(d, deadline_note);
-    return;
-  }
+/// One failed goal of a function with a body, by that function's diagnoser.
+void diagnose_goal(FunctionDiagnoser &function, GoalDiagnosis &d) {
   const auto start = Clock::now();
-  const ir::Function *f = ctx.program.function(d.result.goal.function);
-  if (!f || !f->body) {
-    d.strategy = "test";
-    d.notes.push_back("a lemma has no run to test");
-    d.nc_search = "not_run";
-    return;
-  }
-  if (!by_function) by_function.emplace(ctx, *f, wanted);
   if (d.verdict == Verdict::SubcontractWeakness) {
-    by_function->look_for_nc(d);
+    function.look_for_nc(d);
   } else {
     d.verdict = Verdict::Unknown;
     d.strategy = "test";
-    by_function->diagnose(d);
+    function.diagnose(d);
   }
   d.time_ms += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
 }
@@ -317,13 +305,25 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
   }
   ir::parallel_for(order.size(), ctx.options.jobs, [&](size_t k) {
     const vcgen::ContextScope scope;
-    std::optional<FunctionDiagnoser> diagnoser;
     const std::vector<size_t> &mine = by_name.at(order[k]);
     std::vector<ir::GoalRef> wanted;
-    for (size_t i : mine)
-      wanted.push_back(goals[i].result.goal);
-    for (size_t i : mine)
-      diagnose_goal(ctx, diagnoser, goals[i], wanted);
+    std::ranges::transform(mine, std::back_inserter(wanted),
+                           [&](size_t i) { return goals[i].result.goal; });
+    std::optional<FunctionDiagnoser> function;
+    if (const ir::Function *f = ctx.program.function(order[k]); f && f->body)
+      function.emplace(ctx, *f, std::move(wanted));
+    for (size_t i : mine) {
+      GoalDiagnosis &d = goals[i];
+      if (ctx.options.past_deadline()) {
+        note_once(d, deadline_note);
+      } else if (!function) {
+        d.strategy = "test";
+        d.notes.push_back("a lemma has no run to test");
+        d.nc_search = "not_run";
+      } else {
+        diagnose_goal(*function, d);
+      }
+    }
   });
 }
 

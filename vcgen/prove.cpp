@@ -126,9 +126,9 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   for (bool lemmas : attempts) {
     const bool easy_first = !lemmas && attempts.size() > 1;
     const double limit = timeout_within_deadline(o);
-    Outcome a = race(query(vc, {}, lemmas), solvers,
-                     easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit,
-                     o.seed, vc);
+    Outcome a =
+        race(query(vc, {}, lemmas), solvers,
+             easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit, o.seed, vc);
     // A failed goal reports its most telling answer: a solver's sat outranks a later timeout.
     if (a.answer == Answer::Unsat || r.answer != "sat") {
       r.answer = answer_name(a.answer);
