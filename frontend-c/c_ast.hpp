@@ -59,6 +59,7 @@ struct CExpr {
   std::vector<std::pair<std::string, CType>> binders;
   std::vector<Loc> binder_locs;
   std::vector<CExprPtr> args;
+  std::vector<std::string> labels; ///< Call in annotations: the states of `f{K,L}(...)`
 };
 
 /// One annotation clause.
@@ -166,14 +167,14 @@ struct LogicDecl {
   Loc loc;
   CType ret = CType::boolean();
   std::vector<Param> params;
-  CExprPtr body;     ///< null: abstract
-  std::string label; ///< its one memory-state label `{L}`, if written
+  CExprPtr body;                   ///< null: abstract
+  std::vector<std::string> labels; ///< its memory-state labels `{K,L}`, if written
 };
 
 struct LemmaDecl {
   bool is_axiom = false;
   std::string name;
-  std::string label; ///< its one memory-state label `{L}`, if written
+  std::vector<std::string> labels; ///< its memory-state labels `{K,L}`, if written
   Loc loc;
   CExprPtr pred;
 };

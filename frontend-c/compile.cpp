@@ -11,18 +11,19 @@
 
 namespace triage::frontend_c {
 
-ir::Program compile_text(const std::string &text, const std::string &filename) {
-  const Preprocessed pp = preprocess(lex(text, filename), filename);
+ir::Program compile_text(const std::string &text, const std::string &filename,
+                         const PreprocessOptions &options) {
+  const Preprocessed pp = preprocess(lex(text, filename), filename, options);
   const TranslationUnit tu = parse(pp, filename);
   return lower(tu, filename);
 }
 
-ir::Program compile_file(const std::string &path) {
+ir::Program compile_file(const std::string &path, const PreprocessOptions &options) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ir::Error(ir::SrcLoc{path, 1, 1}, "cannot read the file");
   std::ostringstream text;
   text << in.rdbuf();
-  return compile_text(text.str(), path);
+  return compile_text(text.str(), path, options);
 }
 
 } // namespace triage::frontend_c

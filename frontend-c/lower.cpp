@@ -112,9 +112,14 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       ig->src = src(g->loc);
       prog_.decls.push_back(ig);
     } else if (const auto *l = std::get_if<LogicDecl>(&d)) {
-      // Logic names live apart from C names (lowering renames a clash).
-      if (!logic_names.insert(l->name).second)
-        fail(l->loc, "'" + l->name + "' is already declared");
+      // Logic names live apart from C names (lowering renames a clash); a name may be
+      // overloaded with another number of parameters, as ACSL allows.
+      // overloaded with other parameter types, as ACSL allows.
+      std::string key = l->name + "(";
+      for (const Param &p : l->params)
+        key += p.type.str() + ",";
+      if (!logic_names.insert(key).second)
+        fail(l->loc, "'" + l->name + "' is already declared with these parameters");
     } else if (const auto *f = std::get_if<FuncDecl>(&d)) {
       if (declared.count(f->name) && funcs_.count(f->name)) continue;
       unique(f->name, f->loc);
@@ -126,8 +131,14 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       funcs_[f->name] = sig;
     }
   }
-  // Pass 2: definitions in source order (logic definitions before their first use).
-  std::set<std::string> emitted;
+  // Pass 2: definitions in source order (logic definitions before their first use). A function
+  // stands where it is defined, or declared last: a header's contract may use logic that the
+  // .c file includes after the header.
+  std::map<std::string, const FuncDecl *> place;
+  for (const TopDecl &d : tu.decls)
+    if (const auto *f = std::get_if<FuncDecl>(&d);
+        f && (!place.count(f->name) || !place.at(f->name)->body))
+      place[f->name] = f;
   for (const TopDecl &d : tu.decls) {
     if (const auto *l = std::get_if<LogicDecl>(&d)) {
       logic(*l);
@@ -140,23 +151,34 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       scopes_.assign(1, {});
       used_.clear();
       ctx_ = AnnotCtx::Lemma;
-      here_label_ = lm->label;
+      if (lm->labels.size() > 1) {
+        // A lemma over several memory states: neither checked nor assumed (docs/c-frontend.md).
+        skipped_lemmas_.push_back(lm->name);
+        if (!first_skipped_) first_skipped_ = lm->loc;
+        scopes_.clear();
+        continue;
+      }
+      here_label_ = lm->labels.empty() ? "" : lm->labels[0];
       a->expr = pred(*lm->pred);
       here_label_.clear();
       scopes_.clear();
       prog_.decls.push_back(a);
     } else if (const auto *f = std::get_if<FuncDecl>(&d)) {
-      if (emitted.insert(f->name).second) function(merged.at(f->name), funcs_.at(f->name));
+      if (f == place.at(f->name)) function(merged.at(f->name), funcs_.at(f->name));
     }
   }
+  if (first_skipped_) warn_skipped_lemmas(*first_skipped_);
   return std::move(prog_);
 }
 
 void Lowerer::logic(const LogicDecl &d) {
-  std::string n = top_name(d.name);
+  const bool overload = logics_.count(d.name) > 0;
+  if (d.labels.size() > 1) return logic_template(d);
+  std::string n =
+      top_name(overload ? d.name + "_" + std::to_string(logics_.at(d.name).size() + 1) : d.name);
   if (top_names_.count(n)) n += "_logic"; // a C function or global of the same name
   top_names_.insert(n);
-  LogicSig sig{n, d.is_predicate ? CType::boolean() : d.ret, {}};
+  LogicSig sig{n, d.is_predicate ? CType::boolean() : d.ret, {}, {}, nullptr};
   auto def = std::make_shared<ir::LogicDef>();
   def->name = n;
   def->is_predicate = d.is_predicate;
@@ -173,10 +195,10 @@ void Lowerer::logic(const LogicDecl &d) {
     def->params.push_back(ir::Binder{pn, to_ir(p.type), pos(p.loc)});
     sig.params.push_back(p.type);
   }
-  logics_[d.name] = sig; // before the body: recursive definitions
+  logics_[d.name].push_back(sig); // before the body: recursive definitions
   if (d.body) {
     ctx_ = AnnotCtx::LogicDef;
-    here_label_ = d.label;
+    here_label_ = d.labels.empty() ? "" : d.labels[0];
     if (d.is_predicate) {
       def->body = pred(*d.body);
     } else {

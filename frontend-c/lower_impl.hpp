@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ struct LogicSig {
   std::string ir;
   CType ret;
   std::vector<CType> params;
+  /// A definition over several memory states is lowered where it is used, its labels replaced
+  /// by the states named there (the IR's logic functions read one state).
+  std::vector<std::string> labels;
+  const LogicDecl *inlined = nullptr;
 };
 
 /// A lowered expression with its C (or logic) type.
@@ -51,7 +56,10 @@ private:
   std::string file_;
   ir::Program prog_;
   std::map<std::string, FuncSig> funcs_;
-  std::map<std::string, LogicSig> logics_;
+  std::map<std::string, std::vector<LogicSig>> logics_; ///< overloads by number of parameters
+  std::vector<std::string> skipped_lemmas_;             ///< lemmas over several states
+  /// While a definition over several states is inlined: its labels, as the use names them.
+  std::vector<std::map<std::string, std::string>> label_maps_;
   std::map<std::string, VarInfo> globals_;
   std::set<std::string> top_names_;
 
@@ -68,6 +76,14 @@ private:
   std::map<std::string, LabelSite> labels_;
   /// The body blocks of the enclosing loops, innermost last (null: a body that is no block).
   std::vector<const std::vector<CStmtPtr> *> loop_bodies_;
+  /// Per enclosing loop, innermost last: labels for the states before the loop and at the start
+  /// of the current iteration, and whether an assertion of the body reads them.
+  struct LoopStates {
+    std::string entry, current;
+    bool entry_used = false, current_used = false;
+  };
+  std::vector<LoopStates> loop_states_;
+  size_t loop_states_count_ = 0;
   bool drop_labels_ = false; ///< while duplicating a loop tail: its labels exist once already
   ir::Block *out_ = nullptr;
   ir::SrcLoc stmt_src_;
@@ -79,11 +95,21 @@ private:
 
   // ---- helpers (lower.cpp) ----
   [[noreturn]] void fail(Loc at, const std::string &msg) const;
-  ir::SrcLoc src(Loc at) const { return ir::SrcLoc{file_, at.line, at.col}; }
+  ir::SrcLoc src(Loc at) const { return ir::SrcLoc{file_of(at, file_), at.line, at.col}; }
   static ir::Pos pos(Loc at) { return ir::Pos{at.line, at.col}; }
   std::string fresh(const std::string &c_name);
   std::string top_name(const std::string &c_name);
   const VarInfo *lookup(const std::string &name) const;
+  /// The overload of logic function `name` with `arity` parameters, or null.
+  const LogicSig *logic_sig(const std::string &name, size_t arity) const;
+  void logic_template(const LogicDecl &d);
+  /// The overload a use of a logic function means, by its lowered arguments.
+  const LogicSig &overload(const CExpr &e, const std::vector<Val> &args) const;
+  Val inline_logic(const CExpr &e, const LogicSig &sig, const std::vector<Val> &args);
+  std::string map_label(const std::string &label) const;
+  void warn_skipped_lemmas(Loc first);
+  size_t inlined_ = 0; ///< inlined definitions so far: fresh names for their parameters
+  std::optional<Loc> first_skipped_;
   void declare(const std::string &c_name, VarInfo info) {
     scopes_.back()[c_name] = std::move(info);
   }
@@ -145,6 +171,8 @@ private:
   void for_loop(const CStmt &s);
   void do_loop(const CStmt &s);
   ir::StmtPtr loop_head(const CStmt &s, ir::ExprPtr c);
+  /// Emits a loop made by loop_head, after the label of its entry state when used.
+  void emit_loop(ir::StmtPtr w);
   void return_stmt(const CStmt &s, Loc at);
   void goto_stmt(const CStmt &s);
   void guard_break(const CExpr &c);

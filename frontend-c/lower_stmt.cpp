@@ -160,7 +160,21 @@ ir::StmtPtr Lowerer::loop_head(const CStmt &s, ir::ExprPtr c) {
   auto w = make_stmt(ir::StmtKind::While);
   w->cond = std::move(c);
   w->annots = loop_annotations(s.loop_annot);
+  // An assertion of the body may read the state before the loop (LoopEntry) or at the start of
+  // the iteration (LoopCurrent): such a state gets a label of its own, placed only when used.
+  const std::string n = std::to_string(loop_states_count_++);
+  loop_states_.push_back(LoopStates{"LoopEntry_" + n, "LoopCurrent_" + n});
   return w;
+}
+
+void Lowerer::emit_loop(ir::StmtPtr w) {
+  if (loop_states_.back().entry_used) {
+    auto l = make_stmt(ir::StmtKind::Label);
+    l->name = loop_states_.back().entry;
+    emit(l);
+  }
+  loop_states_.pop_back();
+  emit(std::move(w));
 }
 
 void Lowerer::guard_break(const CExpr &c) {
@@ -182,7 +196,7 @@ void Lowerer::while_loop(const CStmt &s) {
     loop_body(s, *out_);
   });
   on_continue_.pop_back();
-  emit(w);
+  emit_loop(w);
 }
 
 void Lowerer::for_loop(const CStmt &s) {
@@ -204,7 +218,7 @@ void Lowerer::for_loop(const CStmt &s) {
       step();
     });
     on_continue_.pop_back();
-    emit(w);
+    emit_loop(w);
   });
   scopes_.pop_back();
   const bool declares = s.init && s.init->kind == CStmt::Kind::Decl;
@@ -231,7 +245,7 @@ void Lowerer::do_loop(const CStmt &s) {
     test();
   });
   on_continue_.pop_back();
-  emit(w);
+  emit_loop(w);
 }
 
 void Lowerer::return_stmt(const CStmt &s, Loc at) {
@@ -249,8 +263,14 @@ void Lowerer::return_stmt(const CStmt &s, Loc at) {
 void Lowerer::loop_body(const CStmt &loop, ir::Block &into) {
   const CStmt &body = *loop.body[0];
   loop_bodies_.push_back(body.kind == CStmt::Kind::Block ? &body.body : nullptr);
+  const size_t start = into.size();
   for (ir::StmtPtr &st : body_block(body))
     into.push_back(st);
+  if (loop_states_.back().current_used) {
+    auto l = make_stmt(ir::StmtKind::Label);
+    l->name = loop_states_.back().current;
+    into.insert(into.begin() + long(start), l);
+  }
   loop_bodies_.pop_back();
 }
 

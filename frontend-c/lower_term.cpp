@@ -62,10 +62,10 @@ Val Lowerer::term_var(const CExpr &e) {
            "a logic definition cannot read the global '" + e.name + "': pass it as a parameter");
     return Val{ir::make_var(v->ir, p), v->type.decay()};
   }
-  if (auto l = logics_.find(e.name); l != logics_.end() && l->second.params.empty()) {
+  if (const LogicSig *l = logic_sig(e.name, 0); l && !l->inlined) {
     auto app = ir::make_expr(ExprKind::App, {}, p);
-    app->name = l->second.ir;
-    return Val{app, l->second.ret};
+    app->name = l->ir;
+    return Val{app, l->ret};
   }
   if (funcs_.count(e.name))
     fail(e.loc, "the C function '" + e.name + "' cannot be used in an annotation");
@@ -168,25 +168,29 @@ Val Lowerer::term_app(const CExpr &e) {
       fail(e.loc, "the C function '" + e.name + "' cannot be called in an annotation");
     fail(e.loc, "unknown logic function '" + e.name + "'");
   }
-  const LogicSig &sig = it->second;
-  if (sig.params.size() != e.args.size())
-    fail(e.loc, "'" + e.name + "' expects " + std::to_string(sig.params.size()) +
-                    " arguments, not " + std::to_string(e.args.size()));
+  // The arguments are read in the current state; `f{L}(...)` reads memory in state L.
+  std::vector<Val> args;
+  for (const CExprPtr &a : e.args)
+    args.push_back(term(*a));
+  const LogicSig &sig = overload(e, args);
+  if (sig.inlined) return inline_logic(e, sig, args);
+  if (e.labels.size() > 1)
+    fail(e.loc, "'" + e.name + "' reads one memory state, not " + std::to_string(e.labels.size()));
   auto app = ir::make_expr(ExprKind::App, {}, pos(e.loc));
   app->name = sig.ir;
-  // The arguments are read in the current state; `f{L}(...)` reads memory in state L.
   for (size_t i = 0; i < e.args.size(); ++i)
-    app->args.push_back(logic_arg(term(*e.args[i]), sig.params[i], e.args[i]->loc));
-  if (e.op.empty()) return Val{app, sig.ret};
-  return at_state(e.op, e.loc, [&] { return Val{app, sig.ret}; });
+    app->args.push_back(logic_arg(args[i], sig.params[i], e.args[i]->loc));
+  if (e.labels.empty()) return Val{app, sig.ret};
+  return at_state(e.labels[0], e.loc, [&] { return Val{app, sig.ret}; });
 }
 
 Val Lowerer::term_at(const CExpr &e, const std::string &label) {
   return at_state(label, e.loc, [&] { return term(*e.args[0]); });
 }
 
-Val Lowerer::at_state(const std::string &label, Loc at_loc, const std::function<Val()> &inner) {
+Val Lowerer::at_state(const std::string &written, Loc at_loc, const std::function<Val()> &inner) {
   const ir::Pos p = pos(at_loc);
+  const std::string label = map_label(written);
   if (label.empty() || label == "Here" || label == here_label_) return inner();
   if (ctx_ == AnnotCtx::LogicDef || ctx_ == AnnotCtx::Lemma)
     fail(at_loc, "\\old and \\at are not allowed in logic definitions and lemmas");
@@ -199,6 +203,15 @@ Val Lowerer::at_state(const std::string &label, Loc at_loc, const std::function<
     if (ctx_ != AnnotCtx::Ensures)
       fail(at_loc, "the label Post is only meaningful in postconditions");
     return inner();
+  }
+  if ((label == "LoopCurrent" || label == "LoopEntry") && ctx_ == AnnotCtx::Assert &&
+      !loop_states_.empty()) {
+    LoopStates &l = loop_states_.back();
+    (label == "LoopEntry" ? l.entry_used : l.current_used) = true;
+    const Val v = inner();
+    auto at = ir::make_expr(ExprKind::At, {v.e}, p);
+    at->name = label == "LoopEntry" ? l.entry : l.current;
+    return Val{at, v.t};
   }
   if (label == "LoopEntry" || label == "LoopCurrent") {
     if (ctx_ != AnnotCtx::Loop)

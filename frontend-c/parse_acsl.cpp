@@ -129,8 +129,13 @@ void Parser::contract_clause(std::vector<Clause> &out, const std::string &w, Loc
     out.push_back(simple_clause(Clause::Kind::Assumes, at));
   else if (w == "assigns")
     out.push_back(assigns_clause(Clause::Kind::Assigns, at));
-  else if (w == "terminates" || w == "decreases" || w == "allocates" || w == "frees" ||
-           w == "exits" || w == "returns" || w == "breaks" || w == "continues")
+  else if (w == "terminates" || w == "exits") {
+    // Accepted, not checked (docs/c-frontend.md): triage proves partial correctness of
+    // functions whose loops have variants, and the supported subset has no exit().
+    Clause c = simple_clause(Clause::Kind::Requires, at);
+    (void)c;
+  } else if (w == "decreases" || w == "allocates" || w == "frees" || w == "returns" ||
+             w == "breaks" || w == "continues")
     fail(at, "'" + w + "' clauses are not supported");
   else
     fail(at, "unknown contract clause '" + w + "'");
@@ -185,14 +190,15 @@ std::vector<Param> Parser::logic_params() {
   return ps;
 }
 
-std::string Parser::state_label() {
-  // Frama-C writes `{L}` on definitions that read memory; several states are not supported.
-  if (!accept("{")) return "";
-  std::string l = expect_ident("a label");
-  if (at_punct(","))
-    fail(peek().loc, "logic definitions over several memory states are not supported");
+std::vector<std::string> Parser::state_labels() {
+  // `{L}` on definitions that read memory, `{K,L}` on those that compare two states.
+  std::vector<std::string> labels;
+  if (!accept("{")) return labels;
+  do
+    labels.push_back(expect_ident("a label"));
+  while (accept(","));
   expect("}");
-  return l;
+  return labels;
 }
 
 LogicDecl Parser::logic_decl(bool is_predicate, Loc at) {
@@ -204,7 +210,7 @@ LogicDecl Parser::logic_decl(bool is_predicate, Loc at) {
     d.ret = pointers(base);
   }
   d.name = expect_ident("a name");
-  d.label = state_label();
+  d.labels = state_labels();
   if (at_punct("<")) fail(peek().loc, "polymorphic logic definitions are not supported");
   d.params = logic_params();
   if (accept("="))
@@ -235,7 +241,7 @@ void Parser::global_annotation(TranslationUnit &tu, bool in_axiomatic) {
       l.is_axiom = w == "axiom";
       l.loc = at;
       l.name = expect_ident("a name");
-      l.label = state_label();
+      l.labels = state_labels();
       expect(":");
       l.pred = term();
       end_clause();

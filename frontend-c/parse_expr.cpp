@@ -156,10 +156,10 @@ CExprPtr Parser::postfix(CExprPtr e) {
       e = make(CExpr::Kind::Index, t.loc, {e, index});
     } else if (t.punct("(") || (logic_ && t.punct("{") && e->kind == CExpr::Kind::Var)) {
       if (e->kind != CExpr::Kind::Var) fail(t.loc, "only named functions can be called");
-      std::string label = state_label(); // pred{L}(...)
+      std::vector<std::string> labels = state_labels(); // pred{L}(...), pred{K,L}(...)
       auto call = make(CExpr::Kind::Call, e->loc, call_args());
       call->name = e->name;
-      call->op = label;
+      call->labels = std::move(labels);
       e = call;
     } else if ((t.punct("++") || t.punct("--")) && !logic_) {
       next();

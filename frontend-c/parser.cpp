@@ -43,7 +43,7 @@ std::string Parser::expect_ident(const char *what) {
 }
 
 void Parser::fail(Loc at, const std::string &msg) const {
-  throw ir::Error(ir::SrcLoc{file_, at.line, at.col}, msg);
+  throw ir::Error(ir::SrcLoc{file_of(at, file_), at.line, at.col}, msg);
 }
 
 void Parser::unexpected(const char *expected) const {
@@ -554,7 +554,19 @@ CStmtPtr Parser::annotated_statement() {
       "requires", "ensures", "assigns", "behavior", "assumes", "complete", "disjoint"};
   if (word.kind == Tok::Ident && contract_words.count(word.text))
     fail(word.loc, "statement contracts are not supported");
-  if (word.ident("ghost")) fail(word.loc, "ghost code is not supported");
+  if (word.ident("ghost")) {
+    // Ghost statements (labels, ghost variables) are lowered as code: the verifier does not
+    // check that they leave the real program's state alone.
+    next();
+    auto block = make_stmt(CStmt::Kind::Block, at);
+    while (peek().kind != Tok::AnnotEnd) {
+      if (peek().kind == Tok::End) unexpected("the end of the ghost code");
+      block->body.push_back(statement());
+    }
+    end_annotation();
+    if (block->body.size() == 1) return block->body[0];
+    return block;
+  }
   if (word.ident("for"))
     fail(word.loc, "behavior-specific annotations (for b: ...) are not supported");
   if (word.kind == Tok::AnnotEnd) {

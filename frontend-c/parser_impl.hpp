@@ -85,7 +85,7 @@ private:
   void global_annotation(TranslationUnit &tu, bool in_axiomatic);
   LogicDecl logic_decl(bool is_predicate, Loc at);
   std::vector<Param> logic_params();
-  std::string state_label();
+  std::vector<std::string> state_labels();
   void end_clause();
   void end_annotation();
 };

@@ -8,7 +8,18 @@ namespace triage::frontend_c {
 struct Loc {
   int line = 0;
   int col = 0;
+  /// The file the token comes from when it is not the main file (an included header), interned
+  /// by `intern_file` so that copies stay cheap; null for the main file.
+  const std::string *file = nullptr;
 };
+
+/// A stable pointer to a copy of `path`, shared by all tokens of that file (thread-safe).
+const std::string *intern_file(const std::string &path);
+
+/// The file a location names: its own file, or `main` when it is in the main file.
+inline const std::string &file_of(const Loc &l, const std::string &main) {
+  return l.file ? *l.file : main;
+}
 
 enum class Tok {
   Ident,      ///< identifiers, keywords, and ACSL words such as \result

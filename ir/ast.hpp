@@ -213,9 +213,16 @@ struct Function {
 using Decl = std::variant<std::shared_ptr<Global>, std::shared_ptr<LogicDef>,
                           std::shared_ptr<Annotation>, std::shared_ptr<Function>>;
 
+/// Something a front end accepted without giving it its full meaning (not part of the IR text).
+struct Warning {
+  SrcLoc at;
+  std::string message;
+};
+
 struct Program {
   std::string file; ///< the file the IR was read from, for positions
   std::vector<Decl> decls;
+  std::vector<Warning> warnings;
 
   const Global *global(const std::string &name) const;
   const LogicDef *logic(const std::string &name) const;

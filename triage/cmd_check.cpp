@@ -12,7 +12,7 @@ namespace {
 
 int run_check(const std::vector<std::string> &args) {
   const Options opts(args, {"print"}, {});
-  const ir::Program p = load_program(opts.file());
+  const ir::Program p = load_program(opts.file(), opts);
   if (opts.flag("print"))
     std::cout << ir::print(p);
   else

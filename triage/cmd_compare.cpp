@@ -26,7 +26,7 @@ int run_compare(const std::vector<std::string> &args) {
   bool all_proved = true;
   for (const auto &file : opts.positional()) {
     const classify::DiagnoseOptions o = diagnose_options(opts, file);
-    programs.push_back(std::make_unique<ir::Program>(load_program(file)));
+    programs.push_back(std::make_unique<ir::Program>(load_program(file, opts)));
     if (o.prove.function && !programs.back()->function(*o.prove.function))
       throw UsageError("no function '" + *o.prove.function + "' in " + file);
     auto reports = classify::diagnose_each(*programs.back(), o, c.strategies);

@@ -26,7 +26,7 @@ int run_compile(const std::vector<std::string> &args) {
   }
   const Options opts(rest, {}, {"output"});
   if (!output) output = opts.value("output");
-  const ir::Program p = load_program(opts.file());
+  const ir::Program p = load_program(opts.file(), opts);
   const std::string text = ir::print(p);
   if (!output) {
     std::cout << text;

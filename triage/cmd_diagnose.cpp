@@ -22,7 +22,7 @@ int run_diagnose(const std::vector<std::string> &args) {
   const Options opts(args, {"no-rte"}, valued);
   const std::string format = opts.choice("format", {"text", "json", "sarif"}, "text");
   const classify::DiagnoseOptions o = diagnose_options(opts, opts.file());
-  const ir::Program p = load_program(o.file);
+  const ir::Program p = load_program(o.file, opts);
   if (o.prove.function && !p.function(*o.prove.function))
     throw UsageError("no function '" + *o.prove.function + "' in " + o.file);
   const classify::Report report = classify::diagnose(p, o);

@@ -75,7 +75,7 @@ int run_dse(const std::vector<std::string> &args) {
   const Options opts(args, {"no-typically"},
                      {"function", "k", "budget", "max-block", "giant-step", "format"});
   const std::string format = opts.choice("format", {"text", "json"}, "text");
-  const ir::Program p = load_program(opts.file());
+  const ir::Program p = load_program(opts.file(), opts);
   dse::Options o;
   o.function = function_of(p, opts);
   o.policy = policy_of(p, opts.values("giant-step"));

@@ -37,7 +37,7 @@ int run_prove(const std::vector<std::string> &args) {
   const vcgen::ProveOptions po = prove_options(opts);
   const bool json = opts.choice("format", {"text", "json"}, "text") == "json";
   const bool with_cx = opts.flag("counterexample");
-  const ir::Program p = load_program(opts.file());
+  const ir::Program p = load_program(opts.file(), opts);
   if (po.function && !p.function(*po.function))
     throw UsageError("no function named " + *po.function);
 

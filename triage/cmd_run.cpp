@@ -90,7 +90,7 @@ int run_run(const std::vector<std::string> &args) {
   const Options opts(args, {"trace"},
                      {"function", "input", "giant-step", "oracle", "format", "steps", "timeout"});
   const std::string format = opts.choice("format", {"text", "json"}, "text");
-  const ir::Program p = load_program(opts.file());
+  const ir::Program p = load_program(opts.file(), opts);
   rac::Config cfg;
   if (auto o = opts.value("oracle")) cfg.input = read_oracle(*o);
   for (const auto &i : opts.values("input"))

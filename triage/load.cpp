@@ -2,8 +2,11 @@
 
 #include "frontend-c/compile.hpp"
 #include "ir/error.hpp"
+#include "triage/options.hpp"
+
 #include "ir/parser.hpp"
 #include "ir/typecheck.hpp"
+#include <iostream>
 
 namespace triage::cli {
 
@@ -11,10 +14,27 @@ namespace {
 bool is_c_file(const std::string &path) {
   return path.size() > 2 && path.ends_with(".c");
 }
+
+frontend_c::PreprocessOptions preprocess_options(const Options &opts) {
+  frontend_c::PreprocessOptions o;
+  o.include_dirs = opts.values("I");
+  for (const std::string &d : opts.values("D")) {
+    const size_t eq = d.find('=');
+    if (d.empty() || eq == 0) throw UsageError("-D expects NAME or NAME=VALUE");
+    // As for cc, -D NAME defines NAME as 1.
+    o.defines.emplace_back(d.substr(0, eq), eq == std::string::npos ? "1" : d.substr(eq + 1));
+  }
+  return o;
+}
 } // namespace
 
-ir::Program load_program(const std::string &path) {
-  ir::Program p = is_c_file(path) ? frontend_c::compile_file(path) : ir::parse_file(path);
+ir::Program load_program(const std::string &path, const Options &opts) {
+  ir::Program p = is_c_file(path) ? frontend_c::compile_file(path, preprocess_options(opts))
+                                  : ir::parse_file(path);
+  // What the front end accepted without its full meaning, as compilers warn: on stderr.
+  for (const ir::Warning &w : p.warnings)
+    std::cerr << w.at.file << ":" << w.at.line << ":" << w.at.col << ": warning: " << w.message
+              << "\n";
   ir::typecheck(p);
   return p;
 }

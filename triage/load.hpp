@@ -8,7 +8,10 @@
 
 namespace triage::cli {
 
-/// Loads and type-checks `path`; throws ir::Error on any problem with the input.
-ir::Program load_program(const std::string &path);
+class Options;
+
+/// Loads and type-checks `path`, a C file preprocessed with the -I and -D of `opts`, or an IR
+/// file; throws ir::Error on any problem with the input.
+ir::Program load_program(const std::string &path, const Options &opts);
 
 } // namespace triage::cli

@@ -5,7 +5,9 @@
 namespace triage::cli {
 
 Options::Options(const std::vector<std::string> &args, const std::set<std::string> &flags,
-                 const std::set<std::string> &valued) {
+                 std::set<std::string> valued) {
+  // Every command reads a program, so every command takes the C preprocessor's options.
+  valued.insert({"I", "D"});
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
     // One-letter options take one dash, and their value attached or next: -j 2, -j2.

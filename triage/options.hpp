@@ -18,8 +18,9 @@ struct UsageError : std::runtime_error {
 class Options {
 public:
   /// `flags` take no value; `valued` take one (and may repeat).
+  /// -I DIR and -D NAME[=VALUE] (as for cc) are always accepted.
   Options(const std::vector<std::string> &args, const std::set<std::string> &flags,
-          const std::set<std::string> &valued);
+          std::set<std::string> valued);
 
   bool flag(const std::string &name) const { return flags_.count(name) > 0; }
   std::optional<std::string> value(const std::string &name) const;

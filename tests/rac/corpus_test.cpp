@@ -7,6 +7,7 @@
 
 #include "ir/error.hpp"
 #include "triage/load.hpp"
+#include "triage/options.hpp"
 
 #include <filesystem>
 #include <iostream>
@@ -56,7 +57,7 @@ TEST(Corpus, EveryFunctionRunsToAnOutcome) {
   for (const auto &file : files) {
     ir::Program p;
     try {
-      p = cli::load_program(file);
+      p = cli::load_program(file, cli::Options({}, {}, {}));
     } catch (const ir::Error &) {
       continue; // not loadable: the front end's tests cover it
     }

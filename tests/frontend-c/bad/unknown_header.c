@@ -1,3 +1,3 @@
-// error: 2:10: #include <math.h> is not supported (known: limits.h, stdint.h, stddef.h, stdbool.h, stdlib.h, stdio.h, string.h, assert.h)
+// error: 2:10: cannot find <math.h> (searched the -I directories; standard headers known: assert.h, limits.h, stdbool.h, stddef.h, stdint.h, stdio.h, stdlib.h, string.h)
 #include <math.h>
 int f(void) { return 0; }
