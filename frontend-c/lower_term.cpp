@@ -181,7 +181,21 @@ Val Lowerer::term_app(const CExpr &e) {
   for (size_t i = 0; i < e.args.size(); ++i)
     app->args.push_back(logic_arg(args[i], sig.params[i], e.args[i]->loc));
   if (e.labels.empty()) return Val{app, sig.ret};
-  return at_state(e.labels[0], e.loc, [&] { return Val{app, sig.ret}; });
+  // `f{L}(x)` reads memory in state L but its arguments here: `let a = x in at(f(a), L)`, so
+  // that a local the state L does not have yet (a loop counter) is still read where it is.
+  std::vector<std::pair<std::string, ir::ExprPtr>> bound;
+  for (ir::ExprPtr &a : app->args) {
+    if (a->kind == ExprKind::IntLit || a->kind == ExprKind::Null) continue;
+    bound.emplace_back("arg__" + std::to_string(++inlined_), a);
+    a = ir::make_var(bound.back().first, a->pos);
+  }
+  Val v = at_state(e.labels[0], e.loc, [&] { return Val{app, sig.ret}; });
+  for (size_t i = bound.size(); i-- > 0;) {
+    auto let = ir::make_expr(ExprKind::Let, {bound[i].second, v.e}, pos(e.loc));
+    let->name = bound[i].first;
+    v.e = let;
+  }
+  return v;
 }
 
 Val Lowerer::term_at(const CExpr &e, const std::string &label) {

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""triage on a corpus of published annotated C (ACSL by Example), file by file, beside Frama-C WP.
+
+For each .c file of the corpus: whether `triage check` accepts it, its goals, how many
+`triage prove` proves and in what time; with --frama-c (and frama-c on the PATH), what WP proves
+there with its time. Prints a Markdown table (docs/benchmarks.md holds the latest) and, with
+--out, one JSON line per file. Every file is read with -I for each directory of the corpus, as
+the corpus' own Makefiles do.
+
+  bench/corpus.py ../shared/corpus/acsl-by-example/StandardAlgorithms [--frama-c] [--out X.jsonl]
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SKIPPED = re.compile(r"warning: (\d+) lemma\(s\) over several memory states")
+
+
+def include_flags(corpus):
+    dirs = sorted(d for d, _, files in os.walk(corpus) if any(f.endswith((".h", ".acsl")) for f in files))
+    return ["-I" + d for d in dirs]
+
+
+def run(cmd, timeout):
+    start = time.monotonic()
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return out, time.monotonic() - start
+    except subprocess.TimeoutExpired:
+        return None, time.monotonic() - start
+
+
+def triage_file(triage, path, flags, args):
+    row = {"file": path}
+    check, _ = run([triage, "check", *flags, path], 60)
+    row["parsed"] = bool(check and check.returncode == 0)
+    if not row["parsed"]:
+        row["error"] = (check.stderr.strip().splitlines() or ["timeout"])[-1] if check else "timeout"
+        return row
+    m = SKIPPED.search(check.stderr)
+    row["skipped_lemmas"] = int(m.group(1)) if m else 0
+    cmd = [triage, "prove", *flags, path, "--format", "json", "--timeout", str(args.timeout)]
+    if args.jobs:
+        cmd += ["-j", str(args.jobs)]
+    out, secs = run(cmd, args.file_timeout)
+    row["time_s"] = round(secs, 2)
+    if out is None or out.returncode not in (0, 1):
+        row["prove_error"] = out.stderr.strip()[-300:] if out else "timeout"
+        return row
+    goals = json.loads(out.stdout)["goals"]
+    row["goals"] = len(goals)
+    row["proved"] = sum(g["status"] == "proved" for g in goals)
+    row["failed"] = [g["id"] or g["kind"] for g in goals if g["status"] != "proved"]
+    if args.diagnose:
+        dcmd = [triage, "diagnose", *flags, path, "--format", "json", "--deadline", str(args.deadline)]
+        dout, dsecs = run(dcmd, args.deadline + 60)
+        row["diagnose_s"] = round(dsecs, 2)
+        row["diagnose_exit"] = dout.returncode if dout else "timeout"
+        if dout and dout.returncode in (0, 1):
+            rep = json.loads(dout.stdout)
+            verdicts = {}
+            for g in rep.get("goals", []):
+                v = g.get("verdict", g.get("status"))
+                verdicts[v] = verdicts.get(v, 0) + 1
+            row["verdicts"] = verdicts
+    return row
+
+
+WP_PROVED = re.compile(r"Proved goals:\s+(\d+)\s*/\s*(\d+)")
+
+
+def wp_file(path, flags, timeout):
+    cmd = ["frama-c", "-pp-annot", "-cpp-extra-args=" + " ".join(flags), "-wp", "-wp-rte",
+           "-wp-model", "Typed", "-wp-prover", "cvc4,z3", "-wp-timeout", "5", path]
+    out, secs = run(cmd, timeout)
+    if out is None:
+        return {"wp_time_s": round(secs, 2), "wp_error": "timeout"}
+    m = WP_PROVED.search(out.stdout)
+    if not m:
+        return {"wp_time_s": round(secs, 2), "wp_error": (out.stderr.strip().splitlines() or ["?"])[-1]}
+    return {"wp_time_s": round(secs, 2), "wp_proved": int(m.group(1)), "wp_goals": int(m.group(2))}
+
+
+def table(rows, with_wp):
+    head = "| file | parsed | goals | proved | skipped lemmas | time |"
+    sep = "|---|---|---|---|---|---|"
+    if with_wp:
+        head += " WP proved | WP time |"
+        sep += "---|---|"
+    lines = [head, sep]
+    for r in rows:
+        name = os.path.relpath(r["file"], r["corpus"])
+        if not r["parsed"]:
+            cells = [name, "no: " + r.get("error", "").replace("|", "\\|"), "", "", "", ""]
+        else:
+            cells = [name, "yes", str(r.get("goals", "-")), str(r.get("proved", "-")),
+                     str(r.get("skipped_lemmas", 0)), "%.2f s" % r.get("time_s", 0)]
+        if with_wp:
+            if "wp_goals" in r:
+                cells += ["%d/%d" % (r["wp_proved"], r["wp_goals"]), "%.2f s" % r["wp_time_s"]]
+            else:
+                cells += [r.get("wp_error", "-").replace("|", "\\|")[:60], ""]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def summary(rows, with_wp):
+    parsed = [r for r in rows if r["parsed"]]
+    goals = sum(r.get("goals", 0) for r in parsed)
+    proved = sum(r.get("proved", 0) for r in parsed)
+    skipped = sum(r.get("skipped_lemmas", 0) for r in parsed)
+    t = sum(r.get("time_s", 0) for r in parsed)
+    s = ["files: %d, accepted by `triage check`: %d" % (len(rows), len(parsed)),
+         "goals: %d, proved: %d (%.1f%%); counting the %d skipped lemma instances as not proved: "
+         "%.1f%%" % (goals, proved, 100.0 * proved / max(goals, 1), skipped,
+                     100.0 * proved / max(goals + skipped, 1)),
+         "triage prove, total time: %.1f s" % t]
+    if with_wp:
+        wp = [r for r in rows if "wp_goals" in r]
+        s.append("WP: %d/%d goals proved on %d files, total time %.1f s" % (
+            sum(r["wp_proved"] for r in wp), sum(r["wp_goals"] for r in wp), len(wp),
+            sum(r["wp_time_s"] for r in wp)))
+        below = [os.path.relpath(r["file"], r["corpus"]) for r in parsed
+                 if "wp_goals" in r and "proved" in r
+                 and r["goals"] - r["proved"] > r["wp_goals"] - r["wp_proved"]]
+        s.append("files where triage leaves more goals unproved than WP: %s" % (", ".join(below) or "none"))
+    return "\n".join("- " + x for x in s)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("corpus")
+    ap.add_argument("--triage", default=os.path.join(ROOT, "build", "release", "bin", "triage"))
+    ap.add_argument("--timeout", type=float, default=2.0, help="triage's per-goal timeout")
+    ap.add_argument("--file-timeout", type=float, default=600.0)
+    ap.add_argument("-j", "--jobs", type=int, default=0)
+    ap.add_argument("--frama-c", action="store_true", help="also run frama-c -wp on each file")
+    ap.add_argument("--diagnose", action="store_true", help="also run triage diagnose")
+    ap.add_argument("--deadline", type=float, default=60.0, help="diagnose's --deadline")
+    ap.add_argument("--only", help="only files whose path contains this")
+    ap.add_argument("--out", help="one JSON line per file")
+    args = ap.parse_args()
+    corpus = os.path.abspath(args.corpus)
+    with_wp = args.frama_c and shutil.which("frama-c") is not None
+    if args.frama_c and not with_wp:
+        print("frama-c not found: WP columns skipped", file=sys.stderr)
+    flags = include_flags(corpus)
+    files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".c"))
+    if args.only:
+        files = [f for f in files if args.only in f]
+    rows = []
+    out = open(args.out, "w") if args.out else None
+    for i, path in enumerate(files, 1):
+        row = triage_file(args.triage, path, flags, args)
+        row["corpus"] = corpus
+        if with_wp:
+            row.update(wp_file(path, flags, args.file_timeout))
+        rows.append(row)
+        print("[%d/%d] %s: %s" % (i, len(files), os.path.relpath(path, corpus),
+                                  "%s/%s proved" % (row.get("proved", "-"), row.get("goals", "-"))
+                                  if row["parsed"] else "not accepted"), file=sys.stderr)
+        if out:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+    print(table(rows, with_wp))
+    print()
+    print(summary(rows, with_wp))
+
+
+if __name__ == "__main__":
+    main()
