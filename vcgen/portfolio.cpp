@@ -281,6 +281,30 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
   return o;
 }
 
+/// cvc5 alone for more than a short while: in a child process, as in the race. cvc5 1.0 has no
+/// interrupt and does not always honour its time limit (a model query of ACSL by Example's
+/// remove_copy3 ran for minutes and took 5 GB): a child can be stopped.
+Outcome cvc5_in_child(const std::vector<Term> &query, double timeout_s, unsigned seed,
+                      const GoalVC &vc) {
+  const auto seconds = [](double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  };
+  ChildCheck child(Prover::Cvc5, query, timeout_s, seed, vc);
+  child.wait_answer(Clock::now() + seconds(timeout_s + 0.5));
+  const std::optional<Answer> a = child.answer();
+  Outcome o;
+  o.prover = Prover::Cvc5;
+  o.answer = a ? *a : Answer::Timeout;
+  if (!definitive(o.answer)) o.undecided.insert(Prover::Cvc5);
+  if (o.answer == Answer::Sat)
+    child.wait_model(Clock::now() + seconds(std::max(1.0, timeout_s)));
+  else if (a && o.answer != Answer::Unsat)
+    child.wait_model(Clock::now() + seconds(0.2));
+  if (o.answer != Answer::Unsat && child.model()) o.model = Candidate(std::move(*child.model()));
+  child.stop();
+  return o;
+}
+
 } // namespace
 
 Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, double timeout_s,
@@ -288,7 +312,10 @@ Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers,
   const bool both = std::find(solvers.begin(), solvers.end(), Prover::Z3) != solvers.end() &&
                     std::find(solvers.begin(), solvers.end(), Prover::Cvc5) != solvers.end();
   if (both) return race_z3_cvc5(query, timeout_s, seed, vc, quick_s);
-  return alone(query, solvers.empty() ? Prover::Z3 : solvers.front(), timeout_s, seed);
+  const Prover which = solvers.empty() ? Prover::Z3 : solvers.front();
+  if (which == Prover::Cvc5 && timeout_s > quick_s)
+    return cvc5_in_child(query, timeout_s, seed, vc);
+  return alone(query, which, timeout_s, seed);
 }
 
 } // namespace triage::vcgen
