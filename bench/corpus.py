@@ -19,7 +19,6 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SKIPPED = re.compile(r"warning: (\d+) lemma\(s\) over several memory states")
 
 
 def include_flags(corpus):
@@ -43,8 +42,7 @@ def triage_file(triage, path, flags, args):
     if not row["parsed"]:
         row["error"] = (check.stderr.strip().splitlines() or ["timeout"])[-1] if check else "timeout"
         return row
-    m = SKIPPED.search(check.stderr)
-    row["skipped_lemmas"] = int(m.group(1)) if m else 0
+    row["warnings"] = [w for w in check.stderr.splitlines() if ": warning: " in w]
     cmd = [triage, "prove", *flags, path, "--format", "json", "--timeout", str(args.timeout)]
     if args.jobs:
         cmd += ["-j", str(args.jobs)]
@@ -88,8 +86,8 @@ def wp_file(path, flags, timeout):
 
 
 def table(rows, with_wp):
-    head = "| file | parsed | goals | proved | skipped lemmas | time |"
-    sep = "|---|---|---|---|---|---|"
+    head = "| file | parsed | goals | proved | time |"
+    sep = "|---|---|---|---|---|"
     if with_wp:
         head += " WP proved | WP time |"
         sep += "---|---|"
@@ -97,10 +95,10 @@ def table(rows, with_wp):
     for r in rows:
         name = os.path.relpath(r["file"], r["corpus"])
         if not r["parsed"]:
-            cells = [name, "no: " + r.get("error", "").replace("|", "\\|"), "", "", "", ""]
+            cells = [name, "no: " + r.get("error", "").replace("|", "\\|"), "", "", ""]
         else:
             cells = [name, "yes", str(r.get("goals", "-")), str(r.get("proved", "-")),
-                     str(r.get("skipped_lemmas", 0)), "%.2f s" % r.get("time_s", 0)]
+                     "%.2f s" % r.get("time_s", 0)]
         if with_wp:
             if "wp_goals" in r:
                 cells += ["%d/%d" % (r["wp_proved"], r["wp_goals"]), "%.2f s" % r["wp_time_s"]]
@@ -114,12 +112,9 @@ def summary(rows, with_wp):
     parsed = [r for r in rows if r["parsed"]]
     goals = sum(r.get("goals", 0) for r in parsed)
     proved = sum(r.get("proved", 0) for r in parsed)
-    skipped = sum(r.get("skipped_lemmas", 0) for r in parsed)
     t = sum(r.get("time_s", 0) for r in parsed)
     s = ["files: %d, accepted by `triage check`: %d" % (len(rows), len(parsed)),
-         "goals: %d, proved: %d (%.1f%%); counting the %d skipped lemma instances as not proved: "
-         "%.1f%%" % (goals, proved, 100.0 * proved / max(goals, 1), skipped,
-                     100.0 * proved / max(goals + skipped, 1)),
+         "goals: %d, proved: %d (%.1f%%)" % (goals, proved, 100.0 * proved / max(goals, 1)),
          "triage prove, total time: %.1f s" % t]
     if with_wp:
         wp = [r for r in rows if "wp_goals" in r]
@@ -144,12 +139,19 @@ def main():
     ap.add_argument("--diagnose", action="store_true", help="also run triage diagnose")
     ap.add_argument("--deadline", type=float, default=60.0, help="diagnose's --deadline")
     ap.add_argument("--only", help="only files whose path contains this")
+    ap.add_argument("--wp-from", help="WP columns from an earlier --out file (WP's time is long "
+                    "and does not change with triage)")
     ap.add_argument("--out", help="one JSON line per file")
     args = ap.parse_args()
     corpus = os.path.abspath(args.corpus)
     with_wp = args.frama_c and shutil.which("frama-c") is not None
     if args.frama_c and not with_wp:
         print("frama-c not found: WP columns skipped", file=sys.stderr)
+    earlier = {}
+    if args.wp_from:
+        for line in open(args.wp_from):
+            r = json.loads(line)
+            earlier[os.path.relpath(r["file"], r["corpus"])] = {k: v for k, v in r.items() if k.startswith("wp_")}
     flags = include_flags(corpus)
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".c"))
     if args.only:
@@ -159,7 +161,9 @@ def main():
     for i, path in enumerate(files, 1):
         row = triage_file(args.triage, path, flags, args)
         row["corpus"] = corpus
-        if with_wp:
+        if earlier:
+            row.update(earlier.get(os.path.relpath(path, corpus), {}))
+        elif with_wp:
             row.update(wp_file(path, flags, args.file_timeout))
         rows.append(row)
         print("[%d/%d] %s: %s" % (i, len(files), os.path.relpath(path, corpus),
@@ -168,9 +172,9 @@ def main():
         if out:
             out.write(json.dumps(row) + "\n")
             out.flush()
-    print(table(rows, with_wp))
+    print(table(rows, with_wp or bool(earlier)))
     print()
-    print(summary(rows, with_wp))
+    print(summary(rows, with_wp or bool(earlier)))
 
 
 if __name__ == "__main__":

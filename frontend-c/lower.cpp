@@ -151,15 +151,13 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       scopes_.assign(1, {});
       used_.clear();
       ctx_ = AnnotCtx::Lemma;
-      if (lm->labels.size() > 1) {
-        // A lemma over several memory states: neither checked nor assumed (docs/c-frontend.md).
-        skipped_lemmas_.push_back(lm->name);
-        if (!first_skipped_) first_skipped_ = lm->loc;
-        scopes_.clear();
-        continue;
-      }
+      // Over several memory states (`lemma L{K,L}`), it holds for every tuple of memories: each
+      // label other than the first reads its own (an IR `at`).
+      if (lm->labels.size() > 1) a->labels = lm->labels;
+      lemma_labels_ = std::set<std::string>(lm->labels.begin(), lm->labels.end());
       here_label_ = lm->labels.empty() ? "" : lm->labels[0];
       a->expr = pred(*lm->pred);
+      lemma_labels_.clear();
       here_label_.clear();
       scopes_.clear();
       prog_.decls.push_back(a);
@@ -167,7 +165,6 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       if (f == place.at(f->name)) function(merged.at(f->name), funcs_.at(f->name));
     }
   }
-  if (first_skipped_) warn_skipped_lemmas(*first_skipped_);
   return std::move(prog_);
 }
 

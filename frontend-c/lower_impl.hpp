@@ -57,7 +57,7 @@ private:
   ir::Program prog_;
   std::map<std::string, FuncSig> funcs_;
   std::map<std::string, std::vector<LogicSig>> logics_; ///< overloads by number of parameters
-  std::vector<std::string> skipped_lemmas_;             ///< lemmas over several states
+  std::set<std::string> lemma_labels_;                  ///< the states of the lemma being lowered
   /// While a definition over several states is inlined: its labels, as the use names them.
   std::vector<std::map<std::string, std::string>> label_maps_;
   std::map<std::string, VarInfo> globals_;
@@ -107,9 +107,7 @@ private:
   const LogicSig &overload(const CExpr &e, const std::vector<Val> &args) const;
   Val inline_logic(const CExpr &e, const LogicSig &sig, const std::vector<Val> &args);
   std::string map_label(const std::string &label) const;
-  void warn_skipped_lemmas(Loc first);
   size_t inlined_ = 0; ///< inlined definitions so far: fresh names for their parameters
-  std::optional<Loc> first_skipped_;
   void declare(const std::string &c_name, VarInfo info) {
     scopes_.back()[c_name] = std::move(info);
   }

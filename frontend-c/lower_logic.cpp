@@ -104,17 +104,4 @@ Val Lowerer::inline_logic(const CExpr &e, const LogicSig &sig, const std::vector
   return Val{body, sig.ret};
 }
 
-void Lowerer::warn_skipped_lemmas(Loc first) {
-  if (skipped_lemmas_.empty()) return;
-  std::string names;
-  for (size_t i = 0; i < skipped_lemmas_.size() && i < 4; ++i)
-    names += (i ? ", " : "") + skipped_lemmas_[i];
-  if (skipped_lemmas_.size() > 4) names += ", ...";
-  prog_.warnings.push_back(
-      ir::Warning{src(first), std::to_string(skipped_lemmas_.size()) +
-                                  " lemma(s) over several memory states are neither checked nor "
-                                  "assumed (" +
-                                  names + ")"});
-}
-
 } // namespace triage::frontend_c

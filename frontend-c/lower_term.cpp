@@ -206,6 +206,12 @@ Val Lowerer::at_state(const std::string &written, Loc at_loc, const std::functio
   const ir::Pos p = pos(at_loc);
   const std::string label = map_label(written);
   if (label.empty() || label == "Here" || label == here_label_) return inner();
+  if (ctx_ == AnnotCtx::Lemma && lemma_labels_.count(label)) {
+    const Val v = inner();
+    auto at = ir::make_expr(ExprKind::At, {v.e}, p);
+    at->name = label;
+    return Val{at, v.t};
+  }
   if (ctx_ == AnnotCtx::LogicDef || ctx_ == AnnotCtx::Lemma)
     fail(at_loc, "\\old and \\at are not allowed in logic definitions and lemmas");
   if (label == "Pre" || label == "Old") {

@@ -141,6 +141,9 @@ struct Annotation {
   std::optional<SrcLoc> src;
   ExprPtr expr;               ///< all kinds but writes
   std::vector<Location> locs; ///< writes: empty means nothing
+  /// Lemma, axiom: the memory states it speaks of (`lemma{K,L}`, two or more; `at(e, K)` reads
+  /// one, and the first is where memory is read outside `at`); it holds for all of them.
+  std::vector<std::string> labels;
 };
 
 enum class StmtKind {

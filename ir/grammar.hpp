@@ -266,8 +266,10 @@ struct logic_body : seq<equals, expr_must> {};
 struct predicate_decl : seq<kw_predicate, decl_loc, must<ident>, params, opt<logic_body>> {};
 struct function_decl
     : seq<kw_function, decl_loc, must<ident>, params, must<ret_type>, opt<logic_body>> {};
-struct lemma_decl : seq<kw_lemma, annot_head, annot_body> {};
-struct axiom_decl : seq<kw_axiom, annot_head, annot_body> {};
+// `{K, L}`: two labels at least, so that it never reads as a body `{ e }`.
+struct state_labels : seq<lbrace, ident, comma, list_must<ident, comma>, must<rbrace>> {};
+struct lemma_decl : seq<kw_lemma, opt<state_labels>, annot_head, annot_body> {};
+struct axiom_decl : seq<kw_axiom, opt<state_labels>, annot_head, annot_body> {};
 struct contract_clause : sor<requires_clause, ensures_clause, typically_clause, writes_clause> {};
 struct fun_body : block {};
 struct fun_decl : seq<kw_fun, decl_loc, must<ident>, params, opt<ret_type>, star<contract_clause>,

@@ -42,7 +42,7 @@ using selector = pegtl::parse_tree::selector<Rule,
     g::continue_stmt, g::return_stmt, g::callee, g::call_rhs, g::call_stmt, g::assert_stmt,
     g::assume_stmt, g::havoc_stmt, g::label_stmt, g::assign_lhs, g::assign_stmt, g::stmt,
     g::param, g::params, g::ret_type, g::global_decl, g::logic_body, g::predicate_decl,
-    g::function_decl, g::lemma_decl, g::axiom_decl, g::fun_body, g::fun_decl>>;
+    g::function_decl, g::state_labels, g::lemma_decl, g::axiom_decl, g::fun_body, g::fun_decl>>;
 // clang-format on
 
 template <typename Rule>
@@ -355,7 +355,13 @@ private:
     Annotation a;
     a.kind = kind;
     a.pos = pos(n);
-    const Node &head = *n.children.at(0);
+    size_t first = 0;
+    if (n.children.at(0)->is_type<g::state_labels>()) {
+      for (const auto &l : n.children.at(0)->children)
+        a.labels.push_back(text(*l));
+      first = 1;
+    }
+    const Node &head = *n.children.at(first);
     for (const auto &h : head.children) {
       if (h->is_type<g::annot_id>())
         a.id = text(*h);
@@ -364,7 +370,7 @@ private:
       else
         a.src = src_loc(*h);
     }
-    for (size_t i = 1; i < n.children.size(); ++i) {
+    for (size_t i = first + 1; i < n.children.size(); ++i) {
       if (kind == AnnotKind::Writes || kind == AnnotKind::LoopWrites)
         a.locs.push_back(location(*n.children[i]));
       else

@@ -133,6 +133,8 @@ public:
   void annotation(const Annotation &a, int depth, bool own_line) {
     if (own_line) indent(depth);
     out_ << keyword(a.kind);
+    for (size_t i = 0; i < a.labels.size(); ++i)
+      out_ << (i ? ", " : "{") << a.labels[i] << (i + 1 == a.labels.size() ? "}" : "");
     if (!a.id.empty()) out_ << " #" << a.id;
     if (!a.name.empty()) out_ << " " << quote(a.name);
     if (a.src) out_ << " " << print(*a.src);

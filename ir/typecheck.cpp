@@ -396,6 +396,9 @@ private:
     scopes_.assign(1, {});
     Env env;
     env.logic = true;
+    labels_ = std::set<std::string>(a.labels.begin(), a.labels.end());
+    if (labels_.size() != a.labels.size()) fail(a.pos, "a state label is listed twice");
+    env.labels = &labels_;
     expect_bool(*a.expr, env, std::string("a ") + keyword(a.kind));
     scopes_.clear();
   }

@@ -42,6 +42,8 @@ Outcome Machine::run_lemma(const ir::Annotation &lemma) {
     c.logic = true;
     c.here = here();
     c.at = loc(lemma);
+    if (!lemma.labels.empty())
+      not_executable("a lemma over several memory states (the run has one memory)", c);
     if (!eval_bool(*lemma.expr, c))
       fail_annot(ir::GoalKind::Lemma, lemma, "-", "the lemma is false");
     out_.kind = OutcomeKind::Ok;

@@ -10,6 +10,7 @@
 #include "ir/error.hpp"
 #include "vcgen/logic.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -816,13 +817,23 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
     if (auto a = std::get_if<std::shared_ptr<ir::Annotation>>(&d)) {
       const ir::Annotation &an = **a;
       if (!an.expr) continue;
-      if (an.kind == AnnotKind::Lemma) {
-        State st;
-        for (const auto &k : cx.keys)
-          st.heaps[k] = mk_const("lemma!mem!" + k, Sort::Heap);
+      // One memory per state label (`lemma{K,L}`); memory outside `at` is the first one's.
+      const size_t n_states = std::max<size_t>(1, an.labels.size());
+      auto state_env = [&](std::vector<State> &states) {
         Env env;
-        env.st = &st;
-        env.pre = &st;
+        env.st = &states[0];
+        env.pre = &states[0];
+        for (size_t i = 0; i < an.labels.size(); ++i)
+          env.labels[an.labels[i]] = &states[i];
+        return env;
+      };
+      if (an.kind == AnnotKind::Lemma) {
+        std::vector<State> states(n_states);
+        for (size_t i = 0; i < n_states; ++i)
+          for (const auto &k : cx.keys)
+            states[i].heaps[k] =
+                mk_const("lemma!mem!" + (i ? an.labels[i] + "!" : std::string()) + k, Sort::Heap);
+        Env env = state_env(states);
         cx.ground_defs.clear();
         Term goal = ExprTr(cx, false, false).evb(*an.expr, env);
         GoalVC vc;
@@ -832,12 +843,12 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
         out.push_back(std::move(vc));
         cx.ground_defs.clear();
       }
-      // As a hypothesis, for every memory.
+      // As a hypothesis, for every memory (every tuple of memories).
       std::vector<Term> bound;
-      State st = cx.any_memory(bound);
-      Env env;
-      env.st = &st;
-      env.pre = &st;
+      std::vector<State> states;
+      for (size_t i = 0; i < n_states; ++i)
+        states.push_back(cx.any_memory(bound));
+      Env env = state_env(states);
       env.quant_depth = 1;
       (an.kind == AnnotKind::Lemma ? lemmas : axioms)
           .push_back(mk_forall(bound, ExprTr(cx, false, true).evb(*an.expr, env)));
