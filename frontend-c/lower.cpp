@@ -2,6 +2,8 @@
 // one function merge). Names that are IR keywords get a trailing '_'.
 #include "frontend-c/lower_impl.hpp"
 
+#include "frontend-c/address_taken.hpp"
+
 #include "ir/error.hpp"
 
 namespace triage::frontend_c {
@@ -89,6 +91,8 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
         m.contract.behaviors.push_back(b);
     }
   }
+  for (auto &[name, f] : merged)
+    box_address_taken(f, file_);
   std::set<std::string> declared, logic_names;
   auto unique = [&](const std::string &name, Loc at) {
     if (!declared.insert(name).second) fail(at, "'" + name + "' is already declared");

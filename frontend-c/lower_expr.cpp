@@ -431,7 +431,7 @@ Val Lowerer::rvalue(const CExpr &e) {
         return arith("+", base, index, e.loc);
       }
       if (a.kind == CExpr::Kind::Unary && a.op == "*") return rvalue(*a.args[0]);
-      fail(e.loc, "taking the address of a variable (&) is not supported");
+      fail(e.loc, "taking the address of a global variable (&) is not supported");
     }
     const Val a = rvalue(*e.args[0]);
     if (!a.t.is_c_int()) fail(e.loc, "invalid operand to unary '" + e.op + "'");
