@@ -125,6 +125,8 @@ struct CStmt {
     Label,
     Assert,
     Empty,
+    Switch, ///< switch (expr) body[0]
+    Case,   ///< `case expr:` (`default:` without expr): a marker before the statements it labels
   };
   Kind kind = Kind::Empty;
   Loc loc;

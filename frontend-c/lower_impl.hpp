@@ -165,6 +165,10 @@ private:
   void stmt(const CStmt &s);
   void declaration(const CStmt &s);
   void if_stmt(const CStmt &s);
+  void switch_stmt(const CStmt &s);
+  /// Per enclosing switch, innermost last: how many loops enclosed it (a `break` with no loop
+  /// in between would leave the switch).
+  std::vector<size_t> switch_loops_;
   void while_loop(const CStmt &s);
   void for_loop(const CStmt &s);
   void do_loop(const CStmt &s);

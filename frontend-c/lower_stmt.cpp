@@ -66,7 +66,16 @@ void Lowerer::stmt(const CStmt &s) {
   case CStmt::Kind::DoWhile:
     do_loop(s);
     return;
+  case CStmt::Kind::Switch:
+    switch_stmt(s);
+    return;
+  case CStmt::Kind::Case:
+    fail(s.loc, "'" + std::string(s.expr ? "case" : "default") +
+                    "' is only supported at the top level of a switch body");
   case CStmt::Kind::Break:
+    if (!switch_loops_.empty() && switch_loops_.back() == on_continue_.size())
+      fail(s.loc, "a 'break' inside a nested statement of a switch is not supported: only one "
+                  "that ends a case, at the top level of the switch body");
     if (on_continue_.empty()) fail(s.loc, "'break' outside a loop");
     emit(make_stmt(ir::StmtKind::Break));
     return;

@@ -418,8 +418,22 @@ CStmtPtr Parser::statement() {
       expect(";");
       return s;
     }
-    if (w == "switch" || w == "case" || w == "default")
-      fail(at, "switch statements are not supported");
+    if (w == "switch") {
+      next();
+      auto s = make_stmt(CStmt::Kind::Switch, at);
+      expect("(");
+      s->expr = expression();
+      expect(")");
+      s->body.push_back(statement());
+      return s;
+    }
+    if (w == "case" || w == "default") {
+      next();
+      auto s = make_stmt(CStmt::Kind::Case, at);
+      if (w == "case") s->expr = expression();
+      expect(":");
+      return s;
+    }
     if (w == "asm" || w == "__asm__") fail(at, "inline assembly is not supported");
     if (w == "typedef") fail(at, "typedef is only supported at file scope");
     if (w == "else") fail(at, "'else' without 'if'");
