@@ -1,0 +1,6 @@
+#pragma once
+#define LIMIT 1000
+#define DOUBLE(v) (2 * (v))
+#ifndef SCALE
+#define SCALE 3
+#endif
