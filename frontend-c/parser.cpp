@@ -212,10 +212,12 @@ Declarator Parser::declarator(const CType &base, bool allow_abstract) {
     std::optional<int64_t> len;
     if (!at_punct("]")) {
       const Token &t = peek();
-      CExprPtr n = conditional();
-      if (n->kind != CExpr::Kind::IntLit || n->value < 0 || n->value > 1000000)
-        fail(t.loc, "an array length must be an integer constant");
-      len = int64_t(n->value);
+      const std::optional<ir::BigInt> n = fold(*conditional());
+      if (!n)
+        fail(t.loc, "variable-length arrays are not supported: an array length must be an "
+                    "integer constant expression");
+      if (*n < 0 || *n > 1000000) fail(t.loc, "an array length must be from 0 to 1000000");
+      len = int64_t(*n);
     }
     expect("]");
     if (at_punct("[")) fail(peek().loc, "multi-dimensional arrays are not supported");
