@@ -52,6 +52,7 @@ CExprPtr Parser::expression() {
 }
 
 CExprPtr Parser::assignment() {
+  const Depth guard(*this, peek().loc); // `a = b = c = ...` nests to the right
   CExprPtr lhs = conditional();
   if (!logic_ && peek().kind == Tok::Punct && is_assign_op(peek().text)) {
     const Token &op = next();
@@ -282,6 +283,11 @@ CExprPtr Parser::number(const Token &t) const {
   }
   if (v <= to_ir(CType::int_type(5, false)).max_value()) {
     e->type = CType::int_type(5, false);
+    return e;
+  }
+  // In annotations, constants are mathematical integers: any size.
+  if (logic_ && suffix.empty()) {
+    e->type = CType::integer();
     return e;
   }
   fail(t.loc, "integer constant '" + t.text + "' is too large");

@@ -46,7 +46,35 @@ using selector = pegtl::parse_tree::selector<Rule,
 // clang-format on
 
 template <typename Rule>
-using control = pegtl::must_if<g::errors, pegtl::normal, false>::control<Rule>;
+using base_control = pegtl::must_if<g::errors, pegtl::normal, false>::control<Rule>;
+
+/// Nesting of expressions and blocks, bounded: hostile input would overflow the stack of the
+/// recursive descent (a 100,000-deep parenthesis crashed it). Reset by each parse.
+thread_local int nesting = 0;
+constexpr int max_nesting = 200;
+
+template <typename Rule> struct control : base_control<Rule> {};
+
+template <typename Rule> struct nesting_control : base_control<Rule> {
+  template <typename Input, typename... States> static void start(const Input &in, States &&...st) {
+    if (++nesting > max_nesting) throw pegtl::parse_error("nesting too deep", in);
+    base_control<Rule>::start(in, st...);
+  }
+  template <typename Input, typename... States>
+  static void success(const Input &in, States &&...st) {
+    --nesting;
+    base_control<Rule>::success(in, st...);
+  }
+  template <typename Input, typename... States>
+  static void failure(const Input &in, States &&...st) {
+    --nesting;
+    base_control<Rule>::failure(in, st...);
+  }
+};
+template <> struct control<g::unary_expr> : nesting_control<g::unary_expr> {};
+template <> struct control<g::block> : nesting_control<g::block> {};
+template <> struct control<g::implies_expr> : nesting_control<g::implies_expr> {};
+template <> struct control<g::iff_expr> : nesting_control<g::iff_expr> {};
 
 /// Turns the parse tree into the AST, checking what the grammar leaves open (type names, which
 /// expressions are locations, where ranges may appear).
@@ -251,6 +279,8 @@ private:
   }
 
   ExprPtr left_binary(const Node &n) const {
+    // A left-nested chain deepens the tree every later pass walks recursively (as in C).
+    if (n.children.size() > 2001) fail(*n.children[2001], "expression too long");
     ExprPtr e = expr(*n.children.at(0));
     for (size_t i = 1; i + 1 < n.children.size(); i += 2)
       e = make_binary(binop(*n.children[i]), e, expr(*n.children[i + 1]), pos(*n.children[i]));
@@ -267,6 +297,7 @@ private:
   /// `a <= b < c` means `a <= b && b < c`.
   ExprPtr comparison_chain(const Node &n) const {
     if (n.children.size() <= 3) return left_binary(n);
+    if (n.children.size() > 2001) fail(*n.children[2001], "expression too long");
     std::vector<ExprPtr> operands;
     for (size_t i = 0; i < n.children.size(); i += 2)
       operands.push_back(expr(*n.children[i]));
@@ -554,6 +585,7 @@ private:
 
 Program parse_text(const std::string &text, const std::string &filename) {
   pegtl::memory_input in(text, filename);
+  nesting = 0;
   try {
     auto root = pegtl::parse_tree::parse<g::file, selector, pegtl::nothing, control>(in);
     if (!root) throw Error(SrcLoc{filename, 1, 1}, "expected a declaration");

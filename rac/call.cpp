@@ -54,6 +54,7 @@ void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
   for (const ir::Annotation *ap : order) {
     const ir::Annotation &a = *ap;
     const bool typically = a.kind == AnnotKind::Typically;
+    if (!site) cur_at_ = loc(a); // a limit reached while evaluating it points at the clause
     // At a call the precondition is the caller's check; on entry it is assumed.
     std::string why;
     if (site ? eval_checked(*a.expr, contract_ctx(a, nullptr), why).value_or(false)

@@ -91,7 +91,10 @@ Term mk_and(std::vector<Term> args) {
   for (auto &a : args) {
     if (is_false(a)) return mk_false();
     if (is_true(a)) continue;
-    if (a->op == Op::And)
+    // Small conjunctions are flattened; a large one stays a shared node: a path condition grows
+    // by one conjunct per statement, and copying it each time made a 10,000-line function's
+    // VCs quadratic (2 GB).
+    if (a->op == Op::And && a->args.size() <= 16)
       keep.insert(keep.end(), a->args.begin(), a->args.end());
     else
       keep.push_back(a);
