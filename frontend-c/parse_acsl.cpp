@@ -222,6 +222,32 @@ LogicDecl Parser::logic_decl(bool is_predicate, Loc at) {
   return d;
 }
 
+// `inductive P(x) { case c: p; ... }`: an abstract predicate and one axiom per case. The axioms
+// say that P holds in each case, not that it holds only then (no inversion): sound, and what a
+// goal that needs `!P(x)` lacks.
+void Parser::inductive(TranslationUnit &tu, Loc at) {
+  LogicDecl d;
+  d.is_predicate = true;
+  d.loc = at;
+  d.name = expect_ident("a name");
+  d.labels = state_labels();
+  d.params = logic_params();
+  expect("{");
+  tu.decls.push_back(d);
+  while (!accept("}")) {
+    if (!at_ident("case")) unexpected("'case' or '}'");
+    LemmaDecl l;
+    l.is_axiom = true;
+    l.loc = next().loc;
+    l.name = d.name + "_" + expect_ident("a case name");
+    l.labels = d.labels;
+    expect(":");
+    l.pred = term();
+    end_clause();
+    tu.decls.push_back(std::move(l));
+  }
+}
+
 void Parser::global_annotation(TranslationUnit &tu, bool in_axiomatic) {
   const LogicMode mode(logic_);
   for (;;) {
@@ -251,8 +277,9 @@ void Parser::global_annotation(TranslationUnit &tu, bool in_axiomatic) {
       expect_ident("a name");
       expect("{");
       global_annotation(tu, true);
-    } else if (w == "inductive" || w == "type" || w == "ghost" || w == "global" || w == "model" ||
-               w == "invariant") {
+    } else if (w == "inductive") {
+      inductive(tu, at);
+    } else if (w == "type" || w == "ghost" || w == "global" || w == "model" || w == "invariant") {
       fail(at, "'" + w + "' annotations are not supported");
     } else if (w == "assert" || w == "loop") {
       fail(at, "'" + w + "' is only allowed in a function body");

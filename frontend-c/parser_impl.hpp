@@ -86,6 +86,7 @@ private:
   LogicDecl logic_decl(bool is_predicate, Loc at);
   std::vector<Param> logic_params();
   std::vector<std::string> state_labels();
+  void inductive(TranslationUnit &tu, Loc at);
   void end_clause();
   void end_annotation();
 };

@@ -1,6 +1,0 @@
-// error: 2:5: 'inductive' annotations are not supported
-/*@ inductive even(integer n) {
-      case zero: even(0);
-    }
- */
-int f(void) { return 0; }
