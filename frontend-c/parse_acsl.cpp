@@ -216,8 +216,14 @@ LogicDecl Parser::logic_decl(bool is_predicate, Loc at) {
   if (accept("="))
     d.body = term();
   else if (at_punct("{"))
-    fail(peek().loc, "inductive or reads-clause definitions are not supported");
-  if (at_ident("reads")) fail(peek().loc, "'reads' clauses are not supported");
+    fail(peek().loc, "a definition by cases in braces is not supported (write 'inductive')");
+  if (at_ident("reads")) {
+    // What an abstract function reads: ignored, so it may depend on all of memory (sound,
+    // only weaker: a goal that needs the independence is not proved).
+    while (!at_punct(";") && peek().kind != Tok::AnnotEnd && peek().kind != Tok::End &&
+           !at_punct("}"))
+      next();
+  }
   end_clause();
   return d;
 }
