@@ -180,7 +180,7 @@ ir::Json render_comparison_json(const Comparison &c) {
         ir::Json by = ir::Json::object();
         bool same = true;
         for (size_t s = 0; s < f.reports.size(); ++s) {
-          by[c.strategies[s]] = goal_json(f.reports[s].goals[i], f.reports[s].file);
+          by[c.strategies[s]] = goal_json(f.reports[s].goals[i], f.reports[s]);
           same = same && verdict_key(f.reports[s].goals[i]) == verdict_key(first);
         }
         g["verdicts"] = std::move(by);

@@ -56,7 +56,7 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
   SessionModels models(session);
   std::vector<Report> reports;
   for (const auto &strategy : chosen) {
-    Report report{opts.file, strategy->name(), proved};
+    Report report{opts.file, strategy->name(), proved, opts.source_flags};
     StrategyContext ctx{p, models, opts.strategy_options};
     ctx.options.prover = opts.prove.prover;
     ctx.options.jobs = opts.prove.jobs;

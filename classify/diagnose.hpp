@@ -12,6 +12,7 @@ namespace triage::classify {
 
 struct DiagnoseOptions {
   std::string file;                  ///< the input as given, for reports and replay commands
+  std::string source_flags;          ///< as Report::source_flags
   std::string strategy = "combined"; ///< one of strategy_names()
   vcgen::ProveOptions prove;
   StrategyOptions strategy_options;

@@ -41,6 +41,9 @@ struct Report {
   std::string file;     ///< the input file as given on the command line
   std::string strategy; ///< the strategy asked for
   std::vector<GoalDiagnosis> goals;
+  /// The options it was read with (-I, -D), shell-quoted with a leading blank: replay commands
+  /// need them too.
+  std::string source_flags = {};
 };
 
 } // namespace triage::classify

@@ -28,7 +28,7 @@ void counterexample_lines(const GoalDiagnosis &d, std::string &out) {
   if (!d.failure_state.empty()) out += "  at the failure: " + d.failure_state + "\n";
 }
 
-void goal_block(const std::string &file, const GoalDiagnosis &d, std::string &out) {
+void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
   out += heading(d) + "\n";
   out += "  " + std::string(verdict_sentence(d.verdict)) + "\n";
   counterexample_lines(d, out);
@@ -43,7 +43,8 @@ void goal_block(const std::string &file, const GoalDiagnosis &d, std::string &ou
     for (const auto &n : d.notes)
       out += "  note: " + n + "\n";
   out += "  suggestion: " + suggestion(d) + "\n";
-  if (std::string cmd = replay_command(file, d); !cmd.empty()) out += "  replay: " + cmd + "\n";
+  if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty())
+    out += "  replay: " + cmd + "\n";
 }
 
 ir::Json strings(const std::vector<std::string> &xs) {
@@ -76,7 +77,7 @@ std::string blamed(const GoalDiagnosis &d) {
   return s + "]";
 }
 
-ir::Json goal_json(const GoalDiagnosis &d, const std::string &file) {
+ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   const ir::GoalRef &g = d.result.goal;
   ir::Json j = ir::Json::object();
   j["id"] = g.annot_id;
@@ -101,7 +102,7 @@ ir::Json goal_json(const GoalDiagnosis &d, const std::string &file) {
   j["nc_search"] = d.nc_search;
   j["explanation"] = verdict_sentence(d.verdict);
   j["suggestion"] = suggestion(d);
-  if (std::string cmd = replay_command(file, d); !cmd.empty()) j["replay"] = cmd;
+  if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty()) j["replay"] = cmd;
   j["notes"] = strings(d.notes);
   return j;
 }
@@ -131,7 +132,7 @@ std::string summary_line(const Report &r) {
 std::string render_text(const Report &r) {
   std::string out;
   for (const auto &d : r.goals)
-    if (failed(d)) goal_block(r.file, d, out);
+    if (failed(d)) goal_block(r, d, out);
   return out + summary_line(r) + "\n";
 }
 
@@ -142,7 +143,7 @@ ir::Json render_json(const Report &r) {
   ir::Json goals = ir::Json::array();
   size_t proved = 0;
   for (const auto &d : r.goals) {
-    goals.push_back(goal_json(d, r.file));
+    goals.push_back(goal_json(d, r));
     proved += !failed(d);
   }
   j["goals"] = std::move(goals);

@@ -23,8 +23,8 @@ std::string goal_title(const GoalDiagnosis &d);
 /// ` [loop@14]`, ` [all of: g1, g2]` for a weakness; empty otherwise.
 std::string blamed(const GoalDiagnosis &d);
 
-/// One goal as in `--format json` (docs/diagnose.md); `file` as given on the command line.
-ir::Json goal_json(const GoalDiagnosis &d, const std::string &file);
+/// One goal of report `r` as in `--format json` (docs/diagnose.md).
+ir::Json goal_json(const GoalDiagnosis &d, const Report &r);
 
 /// `N goals: P proved, F failed (x non_compliance, y subcontract_weakness, z unknown)`
 std::string summary_line(const Report &r);

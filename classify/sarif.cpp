@@ -95,7 +95,8 @@ std::string message_of(const Report &r, const GoalDiagnosis &d) {
   }
   if (!d.failure_reason.empty()) m += " Failure: " + d.failure_reason + ".";
   m += " Suggestion: " + suggestion(d) + ".";
-  if (std::string cmd = replay_command(r.file, d); !cmd.empty()) m += " Replay: " + cmd;
+  if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty())
+    m += " Replay: " + cmd;
   return m;
 }
 
@@ -128,7 +129,8 @@ ir::Json result_of(const Report &r, const GoalDiagnosis &d, const ir::Program &p
   props["ncSearch"] = d.nc_search;
   if (d.verdict == Verdict::SubcontractWeakness) props["scope"] = scope_name(d.scope);
   if (d.counterexample) props["counterexample"] = d.counterexample->to_json();
-  if (std::string cmd = replay_command(r.file, d); !cmd.empty()) props["replay"] = cmd;
+  if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty())
+    props["replay"] = cmd;
   res["properties"] = std::move(props);
   return res;
 }

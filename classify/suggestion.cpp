@@ -96,16 +96,18 @@ std::string shell_quote(const std::string &s) {
   return out + "'";
 }
 
-std::string replay_command(const std::string &file, const GoalDiagnosis &d) {
+std::string replay_command(const std::string &file, const GoalDiagnosis &d,
+                           const std::string &flags) {
   if (!d.counterexample || !is_definite(d.verdict)) return "";
-  if (d.verdict == Verdict::NonCompliance) return run_command(file, *d.counterexample, {});
-  if (d.scope == Scope::Global) return run_command(file, *d.counterexample, {"all"});
-  return run_command(file, *d.counterexample, d.subcontracts);
+  if (d.verdict == Verdict::NonCompliance) return run_command(file, *d.counterexample, {}, flags);
+  if (d.scope == Scope::Global) return run_command(file, *d.counterexample, {"all"}, flags);
+  return run_command(file, *d.counterexample, d.subcontracts, flags);
 }
 
 std::string run_command(const std::string &file, const ir::Counterexample &c,
-                        const std::vector<std::string> &giant) {
-  std::string cmd = "triage run " + shell_quote(file) + " --function " + shell_quote(c.function);
+                        const std::vector<std::string> &giant, const std::string &flags) {
+  std::string cmd =
+      "triage run" + flags + " " + shell_quote(file) + " --function " + shell_quote(c.function);
   if (giant.empty() && c.outputs.empty()) {
     for (const auto &[name, value] : c.inputs)
       cmd += " --input " + shell_quote(name + "=" + value.dump());

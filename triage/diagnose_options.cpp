@@ -1,6 +1,8 @@
 #include "triage/diagnose_options.hpp"
 #include "triage/prove_options.hpp"
 
+#include "classify/suggestion.hpp"
+
 #ifdef TRIAGE_HAVE_DIAGNOSE
 #include <algorithm>
 #include <cmath>
@@ -16,6 +18,10 @@ std::set<std::string> diagnose_option_names() {
 classify::DiagnoseOptions diagnose_options(const Options &opts, const std::string &file) {
   classify::DiagnoseOptions o;
   o.file = file;
+  // Replay commands read the file as this command did.
+  for (const char *name : {"I", "D"})
+    for (const std::string &v : opts.values(name))
+      o.source_flags += std::string(" -") + name + " " + classify::shell_quote(v);
   o.strategy = opts.choice("strategy", {"combined", "model", "test"}, "combined");
   o.strategy_options.exploration_budget =
       std::chrono::milliseconds(long(opts.seconds("budget", 3) * 1000));

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The preprocessor's command-line options (tests/frontend-c/pp/main.c): without -I the header is
 not found (a located error, exit 2); with -I it checks; -D NAME adds the function under #ifdef;
--D NAME=VALUE replaces a default the header leaves to the command line."""
+-D NAME=VALUE replaces a default the header leaves to the command line; the replay line of a
+diagnosis carries -I and -D and replays."""
 import json
 import os
 import subprocess
@@ -39,5 +40,16 @@ if functions(inc, "-D", "WITH_TWICE") != {"scaled", "twice"}:
     failures.append("-D WITH_TWICE should add 'twice'")
 if functions(inc, "-DSCALE=5", "-DWITH_TWICE") != {"scaled", "twice"}:
     failures.append("-DSCALE=5 -DWITH_TWICE: every goal should be proved")
+# A diagnosis of a file read with -I and -D replays with them: its replay line carries them.
+out = run("diagnose", inc, "-DWITH_BUG", src, "--format", "json")
+replays = [g.get("replay") for g in json.loads(out.stdout)["goals"] if g.get("verdict") == "non_compliance"] \
+    if out.returncode == 1 else []
+if len(replays) != 1 or not replays[0]:
+    failures.append("diagnose -DWITH_BUG: expected one non-compliance with a replay line: %s" % out.stdout[-500:])
+else:
+    cmd = replays[0].replace("triage run", subprocess.list2cmdline([triage, "run"]), 1)
+    rep = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=120)
+    if rep.returncode != 1 or "failure: postcondition" not in rep.stdout + rep.stderr:
+        failures.append("the replay line did not replay (exit %d): %s %s" % (rep.returncode, cmd, rep.stdout + rep.stderr))
 print("\n".join(failures) or "ok")
 sys.exit(1 if failures else 0)

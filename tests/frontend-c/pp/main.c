@@ -12,3 +12,10 @@ int twice(int x) { return x + x; }
     assigns \nothing;
     ensures \result == SCALE * x; */
 int scaled(int x) { return SCALE * x; }
+
+#ifdef WITH_BUG
+/*@ requires 0 <= x <= LIMIT;
+    assigns \nothing;
+    ensures \result == DOUBLE(x); */
+int bug(int x) { return x + x + (x == 7); }
+#endif
