@@ -2,6 +2,7 @@
 // generated (inputs, giant-step outputs, path length, outcome) and whether the exploration was
 // complete.
 #include "triage/command.hpp"
+#include "triage/diagnose_options.hpp"
 #include "triage/load.hpp"
 #include "triage/options.hpp"
 #include "triage/policy.hpp"
@@ -50,7 +51,7 @@ std::vector<std::string> giant_names(const rac::Policy &p) {
 
 /// One test; a failing one with the command that replays it.
 std::string test_text(size_t n, const dse::Test &t, const std::string &file,
-                      const rac::Policy &policy) {
+                      const rac::Policy &policy, const std::string &flags) {
   std::string s = "test " + std::to_string(n) + ": " + classify::format_values(t.input.inputs);
   for (const auto &o : t.input.outputs)
     s += "; " + o.subcontract + " (line " + std::to_string(o.line) + ", visit " +
@@ -58,7 +59,7 @@ std::string test_text(size_t n, const dse::Test &t, const std::string &file,
   s += "\n  " + std::to_string(t.decisions) + (t.decisions == 1 ? " decision: " : " decisions: ") +
        outcome_line(t.outcome) + "\n";
   if (t.outcome.kind == rac::OutcomeKind::Failure)
-    s += "  replay: " + classify::run_command(file, t.input, giant_names(policy)) + "\n";
+    s += "  replay: " + classify::run_command(file, t.input, giant_names(policy), flags) + "\n";
   return s;
 }
 
@@ -112,7 +113,7 @@ int run_dse(const std::vector<std::string> &args) {
     return failed ? 1 : 0;
   }
   for (size_t i = 0; i < r.tests.size(); ++i)
-    std::cout << test_text(i + 1, r.tests[i], opts.file(), o.policy);
+    std::cout << test_text(i + 1, r.tests[i], opts.file(), o.policy, source_flags(opts));
   std::cout << r.tests.size() << " tests, " << r.paths << " paths, "
             << (r.complete ? "complete exploration" : "incomplete exploration") << ", "
             << r.solver_calls << " solver calls, " << r.ms << " ms\n";

@@ -15,13 +15,18 @@ std::set<std::string> diagnose_option_names() {
   return names;
 }
 
+std::string source_flags(const Options &opts) {
+  std::string flags;
+  for (const char *name : {"I", "D"})
+    for (const std::string &v : opts.values(name))
+      flags += std::string(" -") + name + " " + classify::shell_quote(v);
+  return flags;
+}
+
 classify::DiagnoseOptions diagnose_options(const Options &opts, const std::string &file) {
   classify::DiagnoseOptions o;
   o.file = file;
-  // Replay commands read the file as this command did.
-  for (const char *name : {"I", "D"})
-    for (const std::string &v : opts.values(name))
-      o.source_flags += std::string(" -") + name + " " + classify::shell_quote(v);
+  o.source_flags = source_flags(opts);
   o.strategy = opts.choice("strategy", {"combined", "model", "test"}, "combined");
   o.strategy_options.exploration_budget =
       std::chrono::milliseconds(long(opts.seconds("budget", 3) * 1000));

@@ -18,5 +18,9 @@ std::set<std::string> diagnose_option_names();
 /// The diagnosis options of `file` from the command line; UsageError on bad values.
 classify::DiagnoseOptions diagnose_options(const Options &opts, const std::string &file);
 
+/// The -I and -D of `opts`, shell-quoted, each with a leading blank: a replay command reads the
+/// file as this command did.
+std::string source_flags(const Options &opts);
+
 } // namespace triage::cli
 #endif
