@@ -2,13 +2,15 @@
 """`triage check` on every file of the ACSL by Example corpus (shared/corpus/acsl-by-example),
 read with -I for each of its directories as its Makefiles do.
 
-Every file must be accepted, except the files listed in NOT_YET: each of those must fail with
+Every file must be accepted, and its IR must read back the same, except the files listed in
+NOT_YET: each of those must fail with
 exactly the located error named there (a construct docs/c-frontend.md lists as not supported).
 The list only shrinks: a file of it that checks is reported, so that it leaves the list.
 Skipped (exit 0, with a message) when the corpus is absent."""
 import os
 import subprocess
 import sys
+import tempfile
 
 # Structures (struct types, `s->f`, `\result.first`): the Stack chapter and size_type_pair.
 STRUCT = "struct types are not supported"
@@ -50,8 +52,18 @@ def main():
             continue
         if out.returncode != 0:
             failures.append("%s: not accepted (exit %d): %s" % (rel, out.returncode, out.stderr.strip()))
-        else:
-            accepted += 1
+            continue
+        accepted += 1
+        # Its IR (headers' locations included) reads back to the same IR.
+        ir = subprocess.run([triage, "compile", *flags, rel], cwd=corpus, capture_output=True,
+                            text=True, timeout=120).stdout
+        with tempfile.NamedTemporaryFile("w", suffix=".ivl", delete=False) as f:
+            f.write(ir)
+        back = subprocess.run([triage, "check", "--print", f.name], capture_output=True, text=True,
+                              timeout=120)
+        os.unlink(f.name)
+        if back.stdout != ir:
+            failures.append("%s: its IR does not read back the same: %s" % (rel, back.stderr.strip()))
     if len(files) != 91:
         failures.append("expected the 91 files of StandardAlgorithms, found %d" % len(files))
     print("\n".join(failures) or "ok: %d of %d files accepted, %d not yet (structures)" % (
