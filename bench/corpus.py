@@ -138,7 +138,8 @@ def main():
     ap.add_argument("--frama-c", action="store_true", help="also run frama-c -wp on each file")
     ap.add_argument("--diagnose", action="store_true", help="also run triage diagnose")
     ap.add_argument("--deadline", type=float, default=60.0, help="diagnose's --deadline")
-    ap.add_argument("--only", help="only files whose path contains this")
+    ap.add_argument("--only", help="only files whose path contains one of these comma-separated "
+                    "parts, in that order")
     ap.add_argument("--wp-from", help="WP columns from an earlier --out file (WP's time is long "
                     "and does not change with triage)")
     ap.add_argument("--out", help="one JSON line per file")
@@ -154,8 +155,10 @@ def main():
             earlier[os.path.relpath(r["file"], r["corpus"])] = {k: v for k, v in r.items() if k.startswith("wp_")}
     flags = include_flags(corpus)
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith(".c"))
-    if args.only:
-        files = [f for f in files if args.only in f]
+    if args.only:  # comma-separated parts of paths, in the order to run them
+        parts = args.only.split(",")
+        files = sorted((f for f in files if any(p in f for p in parts)),
+                       key=lambda f: min(i for i, p in enumerate(parts) if p in f))
     rows = []
     out = open(args.out, "w") if args.out else None
     for i, path in enumerate(files, 1):

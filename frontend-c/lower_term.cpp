@@ -184,8 +184,19 @@ Val Lowerer::term_app(const CExpr &e) {
   // `f{L}(x)` reads memory in state L but its arguments here: `let a = x in at(f(a), L)`, so
   // that a local the state L does not have yet (a loop counter) is still read where it is.
   std::vector<std::pair<std::string, ir::ExprPtr>> bound;
-  for (ir::ExprPtr &a : app->args) {
-    if (a->kind == ExprKind::IntLit || a->kind == ExprKind::Null) continue;
+  // A value that is the same in every state needs no binding: a constant, a bound name, and in
+  // a contract a parameter (there it denotes its value on entry).
+  auto same_everywhere = [&](const CExpr &c) {
+    if (c.kind != CExpr::Kind::Var) return false;
+    const VarInfo *v = lookup(c.name);
+    return v && (v->kind == VarInfo::Kind::Bound || v->kind == VarInfo::Kind::LogicParam ||
+                 (v->kind == VarInfo::Kind::Param &&
+                  (ctx_ == AnnotCtx::Requires || ctx_ == AnnotCtx::Ensures)));
+  };
+  for (size_t i = 0; i < app->args.size(); ++i) {
+    ir::ExprPtr &a = app->args[i];
+    if (a->kind == ExprKind::IntLit || a->kind == ExprKind::Null || same_everywhere(*e.args[i]))
+      continue;
     bound.emplace_back("arg__" + std::to_string(++inlined_), a);
     a = ir::make_var(bound.back().first, a->pos);
   }

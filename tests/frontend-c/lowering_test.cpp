@@ -162,14 +162,15 @@ TEST(Lowering, IrKeywordsAreRenamed) {
 }
 
 TEST(Errors, UnsupportedConstructsAreLocated) {
-  EXPECT_EQ(error_of("int f(int x) {\n  switch (x) { }\n}"),
-            "t.c:2:3: error: switch statements are not supported");
+  EXPECT_EQ(error_of("int f(int x) {\n  switch (x) { case 1: if (x) break; }\n  return 0;\n}"),
+            "t.c:2:31: error: a 'break' inside a nested statement of a switch is not supported: "
+            "only one that ends a case, at the top level of the switch body");
   EXPECT_EQ(
       error_of("int f(int x) {\n  L: x = 0;\n  goto L;\n}"),
       "t.c:3:3: error: goto is only supported forward to a return (Frama-C's 'goto return_label') "
       "or to the tail of the enclosing loop body (Frama-C's 'goto __Cont')");
-  EXPECT_EQ(error_of("#if 1\n#endif\n"),
-            "t.c:1:1: error: conditional compilation (#if) is not supported");
+  EXPECT_EQ(error_of("#if 1\n#else\n#else\n#endif\n"), "t.c:3:1: error: #else after #else");
+  EXPECT_EQ(error_of("#line 3\n"), "t.c:1:1: error: preprocessor directive #line is not supported");
   EXPECT_EQ(error_of("/*@ ensures \\foo; */ void f(void) { }"),
             "t.c:1:13: error: unsupported ACSL construct '\\foo'");
 }
