@@ -4,8 +4,10 @@
 #include "triage/options.hpp"
 
 #include "ir/error.hpp"
+#include "vcgen/portfolio.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <iostream>
 
@@ -72,17 +74,26 @@ int main(int argc, char **argv) {
     std::cout << it->usage;
     return 0;
   }
-  try {
-    return it->run(rest);
-  } catch (const triage::ir::Error &e) {
-    std::cerr << e.what() << "\n";
-    return 2;
-  } catch (const UsageError &e) {
-    std::cerr << "triage " << it->name << ": " << e.what() << " (see triage " << it->name
-              << " --help)\n";
-    return 2;
-  } catch (const std::exception &e) {
-    std::cerr << "triage: internal error: " << e.what() << "\n";
-    return 3;
+  const int code = [&] {
+    try {
+      return it->run(rest);
+    } catch (const triage::ir::Error &e) {
+      std::cerr << e.what() << "\n";
+      return 2;
+    } catch (const UsageError &e) {
+      std::cerr << "triage " << it->name << ": " << e.what() << " (see triage " << it->name
+                << " --help)\n";
+      return 2;
+    } catch (const std::exception &e) {
+      std::cerr << "triage: internal error: " << e.what() << "\n";
+      return 3;
+    }
+  }();
+  // A solver check left running must not see the library's static state torn down under it.
+  if (triage::vcgen::solver_abandoned()) {
+    std::cout.flush();
+    std::cerr.flush();
+    std::_Exit(code);
   }
+  return code;
 }

@@ -3,6 +3,7 @@
 
 #include "vcgen/model.hpp"
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -186,14 +187,56 @@ Answer check_restarting(Backend &b, const std::vector<Term> &query, double timeo
   return b.check(query, left, seed + 1);
 }
 
+std::atomic<bool> abandoned{false};
+
+/// Z3 here does not always stop when interrupted: some phases of Z3 4.8 look at no cancel flag
+/// (a query of ACSL by Example's merge.c ran for minutes, one run in five). So the check runs in
+/// a thread of its own; one still running well past its time limit, and after an interrupt, is
+/// abandoned and counts as a timeout. Its backend is leaked (the check still uses it) and the
+/// process ends without running static destructors under it (vcgen::solver_abandoned).
+Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &query, double timeout_s,
+                     unsigned seed) {
+  struct Run {
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false;
+    Answer answer = Answer::Timeout;
+  };
+  auto run = std::make_shared<Run>();
+  Backend *b = z3.get();
+  std::thread t([run, b, query, timeout_s, seed] {
+    const Answer a = check_restarting(*b, query, timeout_s, seed);
+    const std::lock_guard<std::mutex> lock(run->m);
+    run->answer = a;
+    run->done = true;
+    run->cv.notify_all();
+  });
+  const auto grace = std::chrono::duration<double>(std::max(2.0, timeout_s));
+  std::unique_lock<std::mutex> lock(run->m);
+  const auto finished = [&] { return run->done; };
+  if (!run->cv.wait_for(lock, std::chrono::duration<double>(timeout_s) + grace, finished)) {
+    b->interrupt();
+    if (!run->cv.wait_for(lock, std::chrono::seconds(1), finished)) {
+      lock.unlock();
+      t.detach();
+      (void)z3.release();
+      abandoned = true;
+      return Answer::Timeout;
+    }
+  }
+  lock.unlock();
+  t.join();
+  return run->answer;
+}
+
 Outcome alone(const std::vector<Term> &query, Prover which, double timeout_s, unsigned seed) {
   Outcome o;
   auto b = make_backend(which);
-  o.answer = which == Prover::Z3 ? check_restarting(*b, query, timeout_s, seed)
+  o.answer = which == Prover::Z3 ? check_bounded(b, query, timeout_s, seed)
                                  : b->check(query, timeout_s, seed);
   o.prover = which;
   if (!definitive(o.answer)) o.undecided.insert(which);
-  if (o.answer != Answer::Unsat && b->has_model()) o.model = Candidate(std::move(b));
+  if (b && o.answer != Answer::Unsat && b->has_model()) o.model = Candidate(std::move(b));
   return o;
 }
 
@@ -217,6 +260,7 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
   }
   // Z3's context before the fork: made after it, it pays for copying the pages it writes.
   auto z3 = make_backend(Prover::Z3);
+  Backend *const z3p = z3.get(); // stays valid: an abandoned check leaks its backend
   ChildCheck child(Prover::Cvc5, query, left(end), seed, vc);
   // cvc5 overshoots its time limit a little; reading a model gets as long as Z3's reading.
   const auto answer_by = end + seconds(0.5);
@@ -233,7 +277,7 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
       // An interrupt that lands before Z3's check starts is taken at its start; one that lands
       // between two of its internal phases may be lost: repeat until the check has ended.
       while (child_won && !z3_done) {
-        z3->interrupt();
+        z3p->interrupt();
         cv.wait_for(lock, std::chrono::milliseconds(20));
       }
     }
@@ -243,11 +287,11 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
     bool z3_has_one;
     {
       std::lock_guard<std::mutex> lock(m);
-      z3_has_one = z3_done && z3->has_model();
+      z3_has_one = z3_done && z3 && z3->has_model();
     }
     if (a && !definitive(*a) && !z3_has_one) child.wait_model(Clock::now() + seconds(0.2));
   });
-  const Answer za = check_restarting(*z3, query, left(end), seed);
+  const Answer za = check_bounded(z3, query, left(end), seed);
   bool cvc5_won;
   {
     std::lock_guard<std::mutex> lock(m);
@@ -274,7 +318,7 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
     return o;
   }
   o.undecided = {Prover::Z3, Prover::Cvc5};
-  if (z3->has_model())
+  if (z3 && z3->has_model())
     o.model = Candidate(std::move(z3));
   else if (child.model())
     o.model = Candidate(std::move(*child.model()));
@@ -316,6 +360,10 @@ Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers,
   if (which == Prover::Cvc5 && timeout_s > quick_s)
     return cvc5_in_child(query, timeout_s, seed, vc);
   return alone(query, which, timeout_s, seed);
+}
+
+bool solver_abandoned() {
+  return abandoned;
 }
 
 } // namespace triage::vcgen

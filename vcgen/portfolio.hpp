@@ -52,4 +52,8 @@ struct Outcome {
 Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, double timeout_s,
              unsigned seed, const GoalVC &vc, double quick_s = 0.2);
 
+/// Whether a Z3 check that ignored its interrupt was left running (portfolio.cpp): the process
+/// must then end with std::_Exit, not run static destructors under it.
+bool solver_abandoned();
+
 } // namespace triage::vcgen
