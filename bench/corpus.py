@@ -137,6 +137,7 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=0)
     ap.add_argument("--frama-c", action="store_true", help="also run frama-c -wp on each file")
     ap.add_argument("--diagnose", action="store_true", help="also run triage diagnose")
+    ap.add_argument("--wp-only", action="store_true", help="only WP (to be merged with --wp-from)")
     ap.add_argument("--deadline", type=float, default=60.0, help="diagnose's --deadline")
     ap.add_argument("--only", help="only files whose path contains one of these comma-separated "
                     "parts, in that order")
@@ -162,7 +163,7 @@ def main():
     rows = []
     out = open(args.out, "w") if args.out else None
     for i, path in enumerate(files, 1):
-        row = triage_file(args.triage, path, flags, args)
+        row = {"file": path, "parsed": None} if args.wp_only else triage_file(args.triage, path, flags, args)
         row["corpus"] = corpus
         if earlier:
             row.update(earlier.get(os.path.relpath(path, corpus), {}))
@@ -171,7 +172,9 @@ def main():
         rows.append(row)
         print("[%d/%d] %s: %s" % (i, len(files), os.path.relpath(path, corpus),
                                   "%s/%s proved" % (row.get("proved", "-"), row.get("goals", "-"))
-                                  if row["parsed"] else "not accepted"), file=sys.stderr)
+                                  if row["parsed"] else "not accepted" if row["parsed"] is False
+                                  else "WP %s/%s" % (row.get("wp_proved", "-"), row.get("wp_goals", "-"))),
+              file=sys.stderr)
         if out:
             out.write(json.dumps(row) + "\n")
             out.flush()
