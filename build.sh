@@ -11,6 +11,8 @@ packages=(cmake ninja-build g++ tao-pegtl-dev libz3-dev libcvc5-dev libboost-dev
 # Only for the tests: a small mutation campaign as a Slurm job array on a single-node cluster
 # that the test starts itself (tests/bench/slurm_campaign_test.sh).
 test_packages=(munge slurmctld slurmd slurm-client)
+# Only for the fuzz test (fuzz/run.sh), which is skipped without them: installed when possible.
+optional_test_packages=(clang libclang-rt-dev)
 
 setup() {
   local missing=()
@@ -26,6 +28,19 @@ setup() {
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Installs what it can of its arguments; a package that cannot be had only skips its test.
+optional() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+    >/dev/null 2>&1 || echo "not installed: ${missing[*]} (their tests are skipped)"
 }
 
 build() {
@@ -44,6 +59,7 @@ case "${1:-}" in
   test)
     packages+=("${test_packages[@]}")
     setup
+    optional "${optional_test_packages[@]}"
     build debug
     # Two tests side by side on two cores: each proves its goals one at a time (no -j default).
     TRIAGE_JOBS=1 ctest --preset debug -j 2
