@@ -5,7 +5,7 @@
 #   fuzz/run.sh [SECONDS]
 # Exit 0 without findings; 1 with a finding (the input is saved in build/fuzz/findings/ and its
 # path printed); 77 when clang or libFuzzer is missing (skipped). Longer runs: a larger SECONDS,
-# or the harness itself (build/fuzz/bin/fuzz_c -help=1).
+# or the harness itself (build/fuzz/bin/fuzz_c -help=1). Harnesses: fuzz_ivl, fuzz_c, fuzz_pipeline.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -14,14 +14,15 @@ if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux
   exit 77
 fi
 cmake --preset fuzz >/dev/null || exit 1
-cmake --build build/fuzz --target fuzz_ivl fuzz_c >/dev/null || exit 1
+cmake --build build/fuzz --target fuzz_ivl fuzz_c fuzz_pipeline >/dev/null || exit 1
 shared=../shared/examples
 status=0
-for h in ivl c; do
+for h in ivl c pipeline; do
   work=build/fuzz/corpus/$h findings=build/fuzz/findings/$h
   mkdir -p "$work" "$findings"
   seeds=(fuzz/regressions/$h)
-  if [ $h = ivl ]; then seeds+=(examples/ivl tests/ir/bad tests/classify/ivl tests/vcgen/soundness); else
+  if [ $h = ivl ]; then seeds+=(examples/ivl tests/ir/bad tests/classify/ivl tests/vcgen/soundness)
+  elif [ $h = pipeline ]; then seeds+=(examples/ivl tests/classify/ivl tests/rac/ivl); else
     seeds+=(examples/c tests/frontend-c/good tests/frontend-c/bad); [ -d $shared ] && seeds+=($shared); fi
   existing=()
   for s in "${seeds[@]}"; do [ -d "$s" ] && existing+=("$s"); done
