@@ -78,7 +78,18 @@ std::optional<ir::Json> SymbolicOracle::input(const std::string &name) {
   if (!type->is_ptr()) {
     j = value_of(*type, a_.scalar(name));
   } else if (type->pointee().is_ptr()) {
-    j = ir::Json(); // pointers to pointers: null (not explored)
+    // Pointers to pointers (a pointer to a structure's pointer field): one cell, pointing to a
+    // fresh block whose length and cells are explored; the pointers themselves are not.
+    fixed_.push_back(name);
+    j = ir::Json();
+    if (!type->pointee().pointee().is_ptr()) {
+      const std::string inner = name + "[0]";
+      ir::Json block = ir::Json::array();
+      for (BigInt i = 0, len = a_.scalar(inner + "#len"); i < len; ++i)
+        block.push_back(value_of(type->pointee().pointee(), a_.cell(inner, i)));
+      j = ir::Json::array();
+      j.push_back(block);
+    }
   } else {
     const BigInt len = fixed_cells ? BigInt(*fixed_cells) : a_.scalar(name + "#len");
     j = ir::Json::array();

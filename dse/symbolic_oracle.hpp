@@ -55,6 +55,8 @@ public:
   std::optional<size_t> k_exceeded() const { return k_exceeded_; }
   /// The inputs and outputs this run used, as a counterexample that replays it.
   ir::Counterexample used() const { return used_; }
+  /// Inputs whose pointer values the search does not vary (pointers to pointers).
+  const std::vector<std::string> &fixed_inputs() const { return fixed_; }
 
 private:
   const ir::Program &p_;
@@ -67,6 +69,7 @@ private:
   std::map<const ir::Expr *, int> iterations_;
   std::optional<size_t> k_exceeded_;
   ir::Counterexample used_;
+  std::vector<std::string> fixed_;
 
   ir::Json value_of(const ir::Type &t, const ir::BigInt &v) const;
   ir::SubcontractOutput &output_entry(const rac::GiantStep &step);

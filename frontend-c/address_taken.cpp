@@ -118,7 +118,9 @@ void box_address_taken(FuncDecl &f, const std::string &file) {
       [&](Declarator &d) {
         if (!taken.count(d.name) || params.count(d.name)) return;
         if (d.type.is_array()) return; // `&a` of an array: not a scalar in a cell
+        const bool structure = d.type.is_struct();
         d.type = CType::array(d.type, 1);
+        if (structure) return; // its initialiser initialises the cell (lower_struct.cpp)
         if (d.init) {
           d.inits = {d.init};
           d.init = nullptr;

@@ -32,6 +32,7 @@ struct CExpr {
     Cast,   ///< (type) args[0]
     Comma,  ///< args[0], args[1]
     SizeOf, ///< sizeof(type)
+    Member, ///< args[0].name (op ".") or args[0]->name (op "->")
     // annotations only
     Result,
     Null,

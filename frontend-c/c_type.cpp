@@ -1,19 +1,43 @@
 #include "frontend-c/c_type.hpp"
 
+#include "ir/error.hpp"
+
+#include <algorithm>
+
 namespace triage::frontend_c {
 
 CType CType::int_type(int rank, bool is_signed) {
   static const int bits[] = {0, 8, 16, 32, 64, 64};
-  return CType{Kind::Int, bits[rank], is_signed, rank, nullptr, {}};
+  return CType{Kind::Int, bits[rank], is_signed, rank, nullptr, {}, nullptr};
 }
 
 CType CType::pointer(CType to) {
-  CType t{Kind::Ptr, 64, false, 0, std::make_shared<CType>(std::move(to)), {}};
+  CType t{Kind::Ptr, 64, false, 0, std::make_shared<CType>(std::move(to)), {}, nullptr};
   return t;
 }
 
 CType CType::array(CType elem, std::optional<int64_t> len) {
-  return CType{Kind::Array, 0, false, 0, std::make_shared<CType>(std::move(elem)), len};
+  return CType{Kind::Array, 0, false, 0, std::make_shared<CType>(std::move(elem)), len, nullptr};
+}
+
+CType CType::structure(std::shared_ptr<StructDef> def) {
+  CType t{Kind::Struct, 0, false, 0, nullptr, {}, nullptr};
+  t.sdef = std::move(def);
+  return t;
+}
+
+int StructDef::field(const std::string &name) const {
+  for (size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].first == name) return int(i);
+  return -1;
+}
+
+std::vector<std::pair<std::string, ir::Type>> part_types(const CType &t) {
+  const bool ptr = t.is_struct_ptr();
+  std::vector<std::pair<std::string, ir::Type>> parts;
+  for (const auto &[name, type] : (ptr ? *t.elem : t).sdef->fields)
+    parts.emplace_back(name, ptr ? ir::Type::pointer(to_ir(type)) : to_ir(type));
+  return parts;
 }
 
 CType CType::decay() const {
@@ -38,6 +62,8 @@ std::string CType::str() const {
     return "integer";
   case Kind::Boolean:
     return "boolean";
+  case Kind::Struct:
+    return "struct " + sdef->tag;
   }
   return "?";
 }
@@ -56,6 +82,10 @@ ir::Type to_ir(const CType &t) {
     return ir::Type::integer();
   case CType::Kind::Boolean:
     return ir::Type::boolean();
+  case CType::Kind::Struct:
+    // Callers split structures into their parts first (part_types); a structure that reaches
+    // here stands where the lowering does not support one.
+    throw ir::Error({}, "a structure cannot be used here (" + t.str() + ")");
   }
   return ir::Type::unit();
 }
@@ -85,6 +115,16 @@ int64_t size_of(const CType &t) {
     return 8;
   case CType::Kind::Array:
     return size_of(*t.elem) * t.len.value_or(0);
+  case CType::Kind::Struct: {
+    // The usual layout: each field at a multiple of its alignment (its size, for scalars).
+    int64_t size = 0, align = 1;
+    for (const auto &f : t.sdef->fields) {
+      const int64_t fs = size_of(f.second), fa = f.second.is_array() ? size_of(*f.second.elem) : fs;
+      size = (size + fa - 1) / fa * fa + fs;
+      align = std::max(align, fa);
+    }
+    return (size + align - 1) / align * align;
+  }
   default:
     return 1;
   }

@@ -7,27 +7,34 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace triage::frontend_c {
 
-/// A C type (void, integers, _Bool, pointers, arrays) or an ACSL logic type (integer, boolean).
+struct StructDef;
+
+/// A C type (void, integers, _Bool, pointers, arrays, structures) or an ACSL logic type
+/// (integer, boolean).
 struct CType {
-  enum class Kind { Void, Int, Bool, Ptr, Array, Integer, Boolean };
+  enum class Kind { Void, Int, Bool, Ptr, Array, Integer, Boolean, Struct };
   Kind kind = Kind::Int;
   int bits = 32;
   bool is_signed = true;
   int rank = 3; ///< char 1, short 2, int 3, long 4, long long 5 (usual arithmetic conversions)
-  std::shared_ptr<CType> elem; ///< pointee or array element
-  std::optional<int64_t> len;  ///< array length when known
+  std::shared_ptr<CType> elem;     ///< pointee or array element
+  std::optional<int64_t> len;      ///< array length when known
+  std::shared_ptr<StructDef> sdef; ///< Struct: its tag and fields (shared by every use)
 
-  static CType void_type() { return CType{Kind::Void, 0, false, 0, nullptr, {}}; }
+  static CType void_type() { return CType{Kind::Void, 0, false, 0, nullptr, {}, nullptr}; }
   static CType int_type(int rank, bool is_signed);
   static CType c_int() { return int_type(3, true); }
-  static CType bool_type() { return CType{Kind::Bool, 8, false, 0, nullptr, {}}; }
+  static CType bool_type() { return CType{Kind::Bool, 8, false, 0, nullptr, {}, nullptr}; }
   static CType pointer(CType to);
   static CType array(CType elem, std::optional<int64_t> len);
-  static CType integer() { return CType{Kind::Integer, 0, true, 0, nullptr, {}}; }
-  static CType boolean() { return CType{Kind::Boolean, 0, false, 0, nullptr, {}}; }
+  static CType integer() { return CType{Kind::Integer, 0, true, 0, nullptr, {}, nullptr}; }
+  static CType boolean() { return CType{Kind::Boolean, 0, false, 0, nullptr, {}, nullptr}; }
+  static CType structure(std::shared_ptr<StructDef> def);
 
   bool is_void() const { return kind == Kind::Void; }
   /// A C integer type, _Bool included.
@@ -36,6 +43,11 @@ struct CType {
   bool is_array() const { return kind == Kind::Array; }
   bool is_integer() const { return kind == Kind::Integer; }
   bool is_boolean() const { return kind == Kind::Boolean; }
+  bool is_struct() const { return kind == Kind::Struct; }
+  /// A pointer to a structure: lowered to one pointer per field (docs/c-frontend.md).
+  bool is_struct_ptr() const { return kind == Kind::Ptr && elem->is_struct(); }
+  /// A structure or a pointer to one: a value the IR holds as one part per field.
+  bool is_aggregate() const { return is_struct() || is_struct_ptr(); }
   /// Any integer, C or mathematical.
   bool is_numeric() const { return is_c_int() || is_integer(); }
 
@@ -45,8 +57,22 @@ struct CType {
   std::string str() const;
 };
 
-/// The IR type of a C or logic type (arrays: pointer to the element type).
+/// A structure type: its tag and fields, complete once its definition has been read.
+struct StructDef {
+  std::string tag;
+  std::vector<std::pair<std::string, CType>> fields;
+  bool complete = false;
+  /// The index of field `name`, or -1.
+  int field(const std::string &name) const;
+};
+
+/// The IR type of a C or logic type (arrays: pointer to the element type). Structures and
+/// pointers to them have no single IR type: see part_types.
 ir::Type to_ir(const CType &t);
+
+/// The IR types of the parts of a structure (its fields' types) or of a pointer to a
+/// structure (pointers to its fields' types), with the field names.
+std::vector<std::pair<std::string, ir::Type>> part_types(const CType &t);
 
 /// Integer promotion: types of rank below int (and _Bool) become int.
 CType promote(const CType &t);

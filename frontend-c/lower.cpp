@@ -78,7 +78,7 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
         continue;
       }
       FuncDecl &m = it->second;
-      if (m.params.size() != f->params.size() || to_ir(m.ret) != to_ir(f->ret))
+      if (m.params.size() != f->params.size() || m.ret.str() != f->ret.str())
         fail(f->loc, "conflicting declarations of '" + f->name + "'");
       if (f->body && m.body) fail(f->loc, "'" + f->name + "' is defined twice");
       if (f->body) {
@@ -105,6 +105,8 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
         continue;
       }
       unique(g->name, g->loc);
+      if (g->type.is_aggregate() || (g->type.is_array() && g->type.elem->is_aggregate()))
+        fail(g->loc, "global structures are not supported");
       const std::string n = top_name(g->name);
       top_names_.insert(n);
       globals_[g->name] = VarInfo{n, g->type, VarInfo::Kind::Global};
@@ -132,6 +134,7 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       FuncSig sig{n, f->ret, {}};
       for (const Param &p : merged.at(f->name).params)
         sig.params.push_back(p.type);
+      if (sig.ret.is_aggregate()) declare_result_parts(sig, f->loc);
       funcs_[f->name] = sig;
     }
   }
@@ -191,10 +194,15 @@ void Lowerer::logic(const LogicDecl &d) {
   for (const Param &p : d.params) {
     if (scopes_.back().count(p.name)) fail(p.loc, "duplicate parameter '" + p.name + "'");
     if (p.type.is_void()) fail(p.loc, "a parameter cannot have type void");
+    sig.params.push_back(p.type);
+    if (p.type.is_aggregate()) {
+      for (ir::Binder &b : declare_parts(p.name, p.type, p.loc, VarInfo::Kind::LogicParam, false))
+        def->params.push_back(std::move(b));
+      continue;
+    }
     const std::string pn = safe_name(p.name);
     declare(p.name, VarInfo{pn, p.type, VarInfo::Kind::LogicParam});
     def->params.push_back(ir::Binder{pn, to_ir(p.type), pos(p.loc)});
-    sig.params.push_back(p.type);
   }
   logics_[d.name].push_back(sig); // before the body: recursive definitions
   if (d.body) {
@@ -231,7 +239,7 @@ void Lowerer::collect_labels(const std::vector<CStmtPtr> &body) {
 void Lowerer::function(const FuncDecl &f, const FuncSig &sig) {
   auto fn = std::make_shared<ir::Function>();
   fn->name = sig.ir;
-  fn->ret = to_ir(f.ret);
+  fn->ret = f.ret.is_aggregate() ? ir::Type::unit() : to_ir(f.ret);
   fn->pos = pos(f.loc);
   fn->src = src(f.loc);
   fn_ = &sig;
@@ -240,6 +248,11 @@ void Lowerer::function(const FuncDecl &f, const FuncSig &sig) {
   labels_.clear();
   for (const Param &p : f.params) {
     if (scopes_.back().count(p.name)) fail(p.loc, "duplicate parameter '" + p.name + "'");
+    if (p.type.is_aggregate()) {
+      for (ir::Binder &b : declare_parts(p.name, p.type, p.loc, VarInfo::Kind::Param, true))
+        fn->params.push_back(std::move(b));
+      continue;
+    }
     const std::string n = fresh(p.name);
     declare(p.name, VarInfo{n, p.type, VarInfo::Kind::Param});
     fn->params.push_back(ir::Binder{n, to_ir(p.type), pos(p.loc)});

@@ -108,6 +108,16 @@ void Lowerer::contract(const Contract &c, ir::Function &f, ir::Block &entry) {
       writes.clear();
     }
   }
+  // The globals that carry structures out of functions are registers, read right after the
+  // call that sets them: every function may write them, whatever it calls.
+  if (first)
+    for (const auto &[name, sig] : funcs_)
+      for (const std::string &n : sig.result_parts) {
+        ir::Location l;
+        l.pos = pos(first->loc);
+        l.var = n;
+        writes.push_back(std::move(l));
+      }
   if (first) {
     ir::Annotation w;
     w.kind = AnnotKind::Writes;

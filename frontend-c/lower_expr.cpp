@@ -53,6 +53,8 @@ std::optional<BinOp> compare_op(const std::string &op) {
 }
 
 ir::ExprPtr Lowerer::convert(const Val &v, const CType &to, Loc at, bool is_cast) {
+  if (v.t.is_aggregate() || to.is_aggregate())
+    fail(at, "a '" + to.str() + "' is expected, not '" + v.t.str() + "'");
   const ir::Pos p = pos(at);
   if (to.is_void()) fail(at, "a value of type void is used");
   if (v.t.is_void()) fail(at, "a void value is used");
@@ -100,6 +102,7 @@ ir::ExprPtr Lowerer::convert(const Val &v, const CType &to, Loc at, bool is_cast
 
 ir::ExprPtr Lowerer::truth(const Val &v, Loc at) const {
   const ir::Pos p = pos(at);
+  if (v.t.is_struct_ptr()) return not_null(v, at);
   if (v.t.is_ptr()) return ir::make_binary(BinOp::Ne, v.e, ir::make_expr(ExprKind::Null, {}, p), p);
   if (!v.t.is_c_int()) fail(at, "a scalar value is expected, not '" + v.t.str() + "'");
   return ir::make_binary(BinOp::Ne, v.e, ir::make_int(0, p), p);
@@ -126,6 +129,7 @@ Val Lowerer::temp(const CType &t, Loc at, ir::ExprPtr init) {
 Val Lowerer::arith(const std::string &op, const Val &a, const Val &b, Loc at) {
   const ir::Pos p = pos(at);
   const BinOp bop = *arith_op(op);
+  if (a.t.is_aggregate() || b.t.is_aggregate()) fail(at, kStructArithmetic);
   if (op == "+" || op == "-") {
     if (a.t.is_ptr() && b.t.is_c_int()) return Val{ir::make_binary(bop, a.e, b.e, p), a.t};
     if (op == "+" && a.t.is_c_int() && b.t.is_ptr())
@@ -152,6 +156,10 @@ Val Lowerer::arith(const std::string &op, const Val &a, const Val &b, Loc at) {
 ir::ExprPtr Lowerer::compare(const std::string &op, const Val &a, const Val &b, Loc at) {
   const ir::Pos p = pos(at);
   const BinOp bop = *compare_op(op);
+  if (a.t.is_aggregate() || b.t.is_aggregate()) {
+    if (op != "==" && op != "!=") fail(at, "structures are only compared with == and !=");
+    return parts_equal(a, b, op == "!=", at);
+  }
   if (a.t.is_ptr() || b.t.is_ptr()) {
     const CType &pt = a.t.is_ptr() ? a.t : b.t;
     return ir::make_binary(bop, convert(a, pt, at), convert(b, pt, at), p);
@@ -178,6 +186,11 @@ std::vector<ir::ExprPtr> Lowerer::call_args(const CExpr &e, const FuncSig &sig) 
   std::vector<ir::ExprPtr> args;
   for (size_t i = 0; i < e.args.size(); ++i) {
     const Val v = rvalue(*e.args[i]);
+    if (v.t.is_aggregate() || sig.params[i].is_aggregate()) {
+      for (ir::ExprPtr &part : aggregate_args(v, sig.params[i], e.args[i]->loc))
+        args.push_back(std::move(part));
+      continue;
+    }
     args.push_back(convert(v, sig.params[i], e.args[i]->loc));
   }
   return args;
@@ -193,6 +206,11 @@ Val Lowerer::call(const CExpr &e, bool want_value, const Val *target) {
     if (want_value || target) fail(e.loc, "the void function '" + e.name + "' has no value");
     emit(s);
     return Val{nullptr, sig.ret};
+  }
+  if (sig.ret.is_aggregate()) {
+    emit(s);
+    if (target) return assign_parts(*target, read_result_parts(sig, e.loc), e.loc);
+    return want_value ? read_result_parts(sig, e.loc) : Val{nullptr, sig.ret};
   }
   if (target) {
     s->lhs = target->e;
@@ -219,11 +237,13 @@ Val Lowerer::lvalue(const CExpr &e) {
       fail(e.loc, "unknown variable '" + e.name + "'");
     }
     if (v->type.is_array()) fail(e.loc, "cannot assign to the array '" + e.name + "'");
+    if (!v->parts.empty()) return parts_var(*v, e.loc);
     return Val{ir::make_var(v->ir, p), v->type};
   }
   case CExpr::Kind::Unary:
     if (e.op == "*") {
       const Val ptr = rvalue(*e.args[0]);
+      if (ptr.t.is_struct_ptr()) return deref_parts(ptr, e.loc);
       if (!ptr.t.is_ptr()) fail(e.loc, "cannot dereference a value of type '" + ptr.t.str() + "'");
       if (ptr.t.elem->is_void()) fail(e.loc, "cannot dereference a void pointer");
       return Val{ir::make_expr(ExprKind::Deref, {ptr.e}, p), *ptr.t.elem};
@@ -233,12 +253,15 @@ Val Lowerer::lvalue(const CExpr &e) {
     Val base = rvalue(*e.args[0]);
     Val index = rvalue(*e.args[1]);
     if (index.t.is_ptr()) std::swap(base, index);
+    if (base.t.is_aggregate()) fail(e.loc, kStructArithmetic);
     if (!base.t.is_ptr() || !index.t.is_c_int())
       fail(e.loc, "subscripted value is not an array or pointer");
     if (base.t.elem->is_void()) fail(e.loc, "cannot dereference a void pointer");
     return Val{ir::make_expr(ExprKind::Deref, {ir::make_binary(BinOp::Add, base.e, index.e, p)}, p),
                *base.t.elem};
   }
+  case CExpr::Kind::Member:
+    return member(e, rvalue(*e.args[0]));
   default:
     break;
   }
@@ -250,7 +273,7 @@ Val Lowerer::assign(const CExpr &e, bool want_value) {
   const CExpr &rhs = *e.args[1];
   if (e.op == "=") {
     if (rhs.kind == CExpr::Kind::Call && funcs_.count(rhs.name) &&
-        !funcs_.at(rhs.name).ret.is_void()) {
+        !funcs_.at(rhs.name).ret.is_void() && !funcs_.at(rhs.name).ret.is_aggregate()) {
       // `x = f(...)`: a call with a target when the types agree, else through a temporary.
       const FuncSig &sig = callee(rhs);
       std::vector<ir::ExprPtr> args = call_args(rhs, sig);
@@ -274,6 +297,7 @@ Val Lowerer::assign(const CExpr &e, bool want_value) {
     }
     const Val r = rvalue(rhs);
     const Val l = lvalue(lhs);
+    if (l.t.is_aggregate() || r.t.is_aggregate()) return assign_parts(l, r, e.loc);
     auto s = make_stmt(ir::StmtKind::Assign);
     s->lhs = l.e;
     s->rhs = convert(r, l.t, e.loc);
@@ -418,6 +442,7 @@ Val Lowerer::rvalue(const CExpr &e) {
         fail(e.loc, "function pointers are not supported: '" + e.name + "' used as a value");
       fail(e.loc, "unknown variable '" + e.name + "'");
     }
+    if (!v->parts.empty()) return parts_var(*v, e.loc);
     return Val{ir::make_var(v->ir, p), v->type.decay()};
   }
   case CExpr::Kind::Unary: {
@@ -431,6 +456,8 @@ Val Lowerer::rvalue(const CExpr &e) {
         return arith("+", base, index, e.loc);
       }
       if (a.kind == CExpr::Kind::Unary && a.op == "*") return rvalue(*a.args[0]);
+      if (a.kind == CExpr::Kind::Member)
+        fail(e.loc, "taking the address of a structure field (&s.f, &p->f) is not supported");
       fail(e.loc, "taking the address of a global variable (&) is not supported");
     }
     const Val a = rvalue(*e.args[0]);
@@ -457,10 +484,12 @@ Val Lowerer::rvalue(const CExpr &e) {
   case CExpr::Kind::Call:
     return call(e, true);
   case CExpr::Kind::Index:
+  case CExpr::Kind::Member:
     return lvalue(e);
   case CExpr::Kind::Cast: {
     if (e.type.is_void()) fail(e.loc, "a cast to void has no value");
     const Val v = rvalue(*e.args[0]);
+    if (v.t.is_aggregate() || e.type.is_aggregate()) return aggregate_cast(v, e.type, e.loc);
     return Val{convert(v, e.type, e.loc, true), e.type};
   }
   case CExpr::Kind::Comma:

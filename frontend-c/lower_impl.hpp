@@ -15,17 +15,27 @@
 
 namespace triage::frontend_c {
 
+/// Why `p + i`, `p[i]` and `p + (lo .. hi)` stop when p points to a structure: each field of a
+/// structure is its own block, and arrays of structures are not lowered (lower_struct.cpp).
+inline constexpr const char *kStructArithmetic =
+    "arithmetic on a pointer to a structure is not supported (arrays of structures are not)";
+
 /// A C name as the IR sees it.
 struct VarInfo {
   std::string ir;
   CType type;
   enum class Kind { Local, Param, Global, Bound, LogicParam } kind = Kind::Local;
+  /// A structure or a pointer to one: the IR names of its parts, one per field (`ir` unused).
+  std::vector<std::string> parts = {};
 };
 
 struct FuncSig {
   std::string ir;
   CType ret;
   std::vector<CType> params;
+  /// A function returning a structure (or a pointer to one) returns it in globals, one per
+  /// part, that its callers read right after the call: their names.
+  std::vector<std::string> result_parts = {};
 };
 
 struct LogicSig {
@@ -38,10 +48,12 @@ struct LogicSig {
   const LogicDecl *inlined = nullptr;
 };
 
-/// A lowered expression with its C (or logic) type.
+/// A lowered expression with its C (or logic) type. A structure, or a pointer to one, is a
+/// tuple: one part per field (the field's value, or a pointer to it), and no `e`.
 struct Val {
   ir::ExprPtr e;
   CType t;
+  std::vector<ir::ExprPtr> parts = {};
 };
 
 /// Where an annotation stands: decides what \old, \at and \result mean.
@@ -159,6 +171,42 @@ private:
   ir::Location pointer_set(const CExpr &e);
   std::optional<ir::Location> location(const CExpr &e);
   ir::ExprPtr logic_arg(const Val &v, const CType &to, Loc at);
+
+  // ---- structures (lower_struct.cpp) ----
+  /// The parts of a parameter, bound name or logic parameter `c_name` of aggregate type `t`:
+  /// IR binders named `c_name_field`, fresh in the function when `fresh_names`.
+  std::vector<ir::Binder> part_binders(const std::string &c_name, const CType &t, Loc at,
+                                       bool fresh_names);
+  /// Declares `c_name` with the parts `binders` and returns them.
+  std::vector<ir::Binder> declare_parts(const std::string &c_name, const CType &t, Loc at,
+                                        VarInfo::Kind kind, bool fresh_names);
+  Val parts_var(const VarInfo &v, Loc at) const;
+  /// `base.f` or `base->f`: a field value (for `->`, read through the part that points to it).
+  Val member(const CExpr &e, const Val &base) const;
+  /// `f` applied to every part (an aggregate) or to the value.
+  Val map_parts(const Val &v, const std::function<ir::ExprPtr(const ir::ExprPtr &)> &f) const;
+  /// The arguments a value of type `to` passes: its parts, or its conversion.
+  std::vector<ir::ExprPtr> aggregate_args(const Val &v, const CType &to, Loc at) const;
+  /// `(T)v` where v or T is an aggregate: only to the same structure type (or null to a pointer).
+  Val aggregate_cast(const Val &v, const CType &to, Loc at) const;
+  /// `*p` of a pointer to a structure: the structure, each part read through its pointer.
+  Val deref_parts(const Val &p, Loc at) const;
+  /// `p != NULL` of a pointer to a structure.
+  ir::ExprPtr not_null(const Val &p, Loc at) const;
+  /// The memory of a pointer to a structure: one location per field.
+  std::vector<ir::Location> field_locations(const Val &v, Loc at) const;
+  /// `p == q` (or `!=` when `negate`) of pointers to structures: on every part.
+  ir::ExprPtr parts_equal(const Val &a, const Val &b, bool negate, Loc at) const;
+  /// Declares the globals a function returning an aggregate returns it in.
+  void declare_result_parts(FuncSig &sig, Loc at);
+  /// The value of a function's result parts, right after a call (copied into temporaries).
+  Val read_result_parts(const FuncSig &sig, Loc at);
+  /// `return v;` in a function returning an aggregate: its parts go to the result globals.
+  void return_parts(const Val &v, Loc at);
+  /// `lhs = rhs` of aggregates: part by part.
+  Val assign_parts(const Val &l, const Val &r, Loc at);
+  /// A local structure or pointer to one, with its initialiser.
+  void declare_local_parts(const Declarator &d);
 
   // ---- statements (lower_stmt.cpp) ----
   void stmts(const std::vector<CStmtPtr> &body);

@@ -81,26 +81,38 @@ Val Lowerer::inline_logic(const CExpr &e, const LogicSig &sig, const std::vector
   for (size_t i = 0; i < d.labels.size(); ++i)
     labels[d.labels[i]] = map_label(e.labels[i]);
   // Arguments are read where the definition is used, before its own names are in scope.
-  std::vector<ir::ExprPtr> args;
-  for (size_t i = 0; i < e.args.size(); ++i)
-    args.push_back(logic_arg(vals[i], sig.params[i], e.args[i]->loc));
+  std::vector<std::vector<ir::ExprPtr>> args; // per parameter: its value, or its parts
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    args.push_back(aggregate_args(vals[i], sig.params[i], e.args[i]->loc));
+    if (args.back().empty())
+      args.back().push_back(logic_arg(vals[i], sig.params[i], e.args[i]->loc));
+  }
   // The body sees its parameters and the globals, never the names of the place of use.
   auto saved_scopes = std::move(scopes_);
   scopes_.assign(1, {});
-  std::vector<std::string> names;
+  std::vector<std::vector<std::string>> names; // per parameter, like args
   for (const Param &p : d.params) {
-    names.push_back(safe_name(p.name) + "__" + std::to_string(++inlined_));
-    declare(p.name, VarInfo{names.back(), p.type, VarInfo::Kind::Bound});
+    const std::string n = safe_name(p.name) + "__" + std::to_string(++inlined_);
+    if (p.type.is_aggregate()) {
+      names.emplace_back();
+      for (const ir::Binder &b : part_binders(n, p.type, p.loc, false))
+        names.back().push_back(b.name);
+      declare(p.name, VarInfo{"", p.type, VarInfo::Kind::Bound, names.back()});
+      continue;
+    }
+    names.push_back({n});
+    declare(p.name, VarInfo{n, p.type, VarInfo::Kind::Bound});
   }
   label_maps_.push_back(std::move(labels));
   ir::ExprPtr body = d.is_predicate ? pred(*d.body) : logic_arg(term(*d.body), sig.ret, d.loc);
   label_maps_.pop_back();
   scopes_ = std::move(saved_scopes);
-  for (size_t i = args.size(); i-- > 0;) {
-    auto let = ir::make_expr(ir::ExprKind::Let, {args[i], body}, pos(e.loc));
-    let->name = names[i];
-    body = let;
-  }
+  for (size_t i = args.size(); i-- > 0;)
+    for (size_t k = args[i].size(); k-- > 0;) {
+      auto let = ir::make_expr(ir::ExprKind::Let, {args[i][k], body}, pos(e.loc));
+      let->name = names[i][k];
+      body = let;
+    }
   return Val{body, sig.ret};
 }
 

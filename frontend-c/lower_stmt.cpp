@@ -112,6 +112,18 @@ void Lowerer::stmt(const CStmt &s) {
 void Lowerer::declaration(const CStmt &s) {
   for (const Declarator &d : s.decls) {
     const ir::Pos p = pos(d.loc);
+    if (d.type.is_aggregate()) {
+      declare_local_parts(d);
+      continue;
+    }
+    if (d.type.is_array() && d.type.elem->is_struct() && d.type.len == 1) {
+      declare_local_parts(d); // a structure whose address is taken (address_taken.cpp)
+      continue;
+    }
+    if (d.type.is_array() && d.type.elem->is_aggregate())
+      fail(d.loc, "arrays of structures are not supported");
+    if (d.has_list && !d.type.is_array())
+      fail(d.loc, "an initialiser list needs an array or a structure");
     auto v = make_stmt(ir::StmtKind::VarDecl);
     if (d.type.is_array()) {
       v->type = to_ir(*d.type.elem);
@@ -135,6 +147,7 @@ void Lowerer::declaration(const CStmt &s) {
     }
     v->type = to_ir(d.type);
     if (d.init && d.init->kind == CExpr::Kind::Call && funcs_.count(d.init->name) &&
+        !funcs_.at(d.init->name).ret.is_aggregate() &&
         to_ir(funcs_.at(d.init->name).ret) == v->type) {
       // `T x = f(...)`: declare, then call with x as target.
       const FuncSig &sig = callee(*d.init);
@@ -262,7 +275,10 @@ void Lowerer::return_stmt(const CStmt &s, Loc at) {
   auto r = make_stmt(ir::StmtKind::Return);
   if (s.expr) {
     if (fn_->ret.is_void()) fail(at, "a void function cannot return a value");
-    r->rhs = convert(rvalue(*s.expr), fn_->ret, s.expr->loc);
+    if (fn_->ret.is_aggregate())
+      return_parts(rvalue(*s.expr), s.expr->loc);
+    else
+      r->rhs = convert(rvalue(*s.expr), fn_->ret, s.expr->loc);
   } else if (!fn_->ret.is_void()) {
     fail(at, "the function must return a value");
   }

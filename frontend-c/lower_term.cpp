@@ -18,6 +18,7 @@ bool is_comparison(const CExpr &e) {
 ir::ExprPtr Lowerer::pred_of(const Val &v, Loc at) const {
   const ir::Pos p = pos(at);
   if (v.t.is_boolean()) return v.e;
+  if (v.t.is_struct_ptr()) return not_null(v, at);
   if (v.t.is_ptr()) return ir::make_binary(BinOp::Ne, v.e, ir::make_expr(ExprKind::Null, {}, p), p);
   if (v.t.is_numeric()) return ir::make_binary(BinOp::Ne, v.e, ir::make_int(0, p), p);
   fail(at, "a predicate is expected");
@@ -29,6 +30,8 @@ ir::ExprPtr Lowerer::pred(const CExpr &e) {
 
 ir::ExprPtr Lowerer::logic_arg(const Val &v, const CType &to, Loc at) {
   const ir::Pos p = pos(at);
+  if (v.t.is_aggregate() || to.is_aggregate())
+    fail(at, "a '" + to.str() + "' is expected, not '" + v.t.str() + "'");
   if (to.is_boolean()) return pred_of(v, at);
   if (v.t.is_boolean()) {
     if (!to.is_numeric()) fail(at, "a predicate cannot stand for a '" + to.str() + "'");
@@ -60,6 +63,7 @@ Val Lowerer::term_var(const CExpr &e) {
     if (ctx_ == AnnotCtx::LogicDef && v->kind == VarInfo::Kind::Global)
       fail(e.loc,
            "a logic definition cannot read the global '" + e.name + "': pass it as a parameter");
+    if (!v->parts.empty()) return parts_var(*v, e.loc);
     return Val{ir::make_var(v->ir, p), v->type.decay()};
   }
   if (const LogicSig *l = logic_sig(e.name, 0); l && !l->inlined) {
@@ -88,6 +92,7 @@ Val Lowerer::term_unary(const CExpr &e) {
   }
   const Val a = term(*e.args[0]);
   if (e.op == "*") {
+    if (a.t.is_struct_ptr()) return deref_parts(a, e.loc);
     if (!a.t.is_ptr() || a.t.elem->is_void())
       fail(e.loc, "cannot dereference a value of type '" + a.t.str() + "'");
     return Val{ir::make_expr(ExprKind::Deref, {a.e}, p), *a.t.elem};
@@ -116,6 +121,13 @@ ir::ExprPtr Lowerer::comparison_chain(const CExpr &e) {
   for (size_t i = 0; i < ops.size(); ++i) {
     const ir::Pos p = pos(ops[i]->loc);
     Val a = vals[i], b = vals[i + 1];
+    if (a.t.is_aggregate() || b.t.is_aggregate()) {
+      if (ops[i]->op != "==" && ops[i]->op != "!=")
+        fail(ops[i]->loc, "structures are only compared with == and !=");
+      auto link = parts_equal(a, b, ops[i]->op == "!=", ops[i]->loc);
+      chain = chain ? ir::make_binary(BinOp::And, chain, link, p) : link;
+      continue;
+    }
     if (i > 0) a.e = clone(a.e);
     if (a.t.is_boolean() != b.t.is_boolean()) {
       a.e = a.t.is_boolean() ? logic_arg(a, CType::integer(), ops[i]->loc) : a.e;
@@ -145,6 +157,7 @@ Val Lowerer::term_binary(const CExpr &e) {
   }
   const Val a = term(*e.args[0]);
   const Val b = term(*e.args[1]);
+  if (a.t.is_aggregate() || b.t.is_aggregate()) fail(e.loc, kStructArithmetic);
   static const std::map<std::string, BinOp> ops = {
       {"+", BinOp::Add},   {"-", BinOp::Sub},   {"*", BinOp::Mul},  {"/", BinOp::Div},
       {"%", BinOp::Mod},   {"<<", BinOp::Shl},  {">>", BinOp::Shr}, {"&", BinOp::BitAnd},
@@ -178,8 +191,15 @@ Val Lowerer::term_app(const CExpr &e) {
     fail(e.loc, "'" + e.name + "' reads one memory state, not " + std::to_string(e.labels.size()));
   auto app = ir::make_expr(ExprKind::App, {}, pos(e.loc));
   app->name = sig.ir;
-  for (size_t i = 0; i < e.args.size(); ++i)
-    app->args.push_back(logic_arg(args[i], sig.params[i], e.args[i]->loc));
+  std::vector<size_t> written; // per IR argument, the argument written (structures have parts)
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    std::vector<ir::ExprPtr> parts = aggregate_args(args[i], sig.params[i], e.args[i]->loc);
+    if (parts.empty()) parts.push_back(logic_arg(args[i], sig.params[i], e.args[i]->loc));
+    for (ir::ExprPtr &part : parts) {
+      app->args.push_back(std::move(part));
+      written.push_back(i);
+    }
+  }
   if (e.labels.empty()) return Val{app, sig.ret};
   // `f{L}(x)` reads memory in state L but its arguments here: `let a = x in at(f(a), L)`, so
   // that a local the state L does not have yet (a loop counter) is still read where it is.
@@ -195,7 +215,8 @@ Val Lowerer::term_app(const CExpr &e) {
   };
   for (size_t i = 0; i < app->args.size(); ++i) {
     ir::ExprPtr &a = app->args[i];
-    if (a->kind == ExprKind::IntLit || a->kind == ExprKind::Null || same_everywhere(*e.args[i]))
+    if (a->kind == ExprKind::IntLit || a->kind == ExprKind::Null ||
+        same_everywhere(*e.args[written[i]]))
       continue;
     bound.emplace_back("arg__" + std::to_string(++inlined_), a);
     a = ir::make_var(bound.back().first, a->pos);
@@ -216,19 +237,22 @@ Val Lowerer::term_at(const CExpr &e, const std::string &label) {
 Val Lowerer::at_state(const std::string &written, Loc at_loc, const std::function<Val()> &inner) {
   const ir::Pos p = pos(at_loc);
   const std::string label = map_label(written);
+  // inner() read at state `name`: an IR `at` around the value, or around each of its parts.
+  auto at_label = [&](const std::string &name) {
+    return map_parts(inner(), [&](const ir::ExprPtr &x) {
+      auto at = ir::make_expr(ExprKind::At, {x}, p);
+      at->name = name;
+      return at;
+    });
+  };
   if (label.empty() || label == "Here" || label == here_label_) return inner();
-  if (ctx_ == AnnotCtx::Lemma && lemma_labels_.count(label)) {
-    const Val v = inner();
-    auto at = ir::make_expr(ExprKind::At, {v.e}, p);
-    at->name = label;
-    return Val{at, v.t};
-  }
+  if (ctx_ == AnnotCtx::Lemma && lemma_labels_.count(label)) return at_label(label);
   if (ctx_ == AnnotCtx::LogicDef || ctx_ == AnnotCtx::Lemma)
     fail(at_loc, "\\old and \\at are not allowed in logic definitions and lemmas");
   if (label == "Pre" || label == "Old") {
     if (ctx_ == AnnotCtx::Requires) return inner();
-    const Val v = inner();
-    return Val{ir::make_expr(ExprKind::Old, {v.e}, p), v.t};
+    return map_parts(inner(),
+                     [&](const ir::ExprPtr &x) { return ir::make_expr(ExprKind::Old, {x}, p); });
   }
   if (label == "Post") {
     if (ctx_ != AnnotCtx::Ensures)
@@ -239,10 +263,7 @@ Val Lowerer::at_state(const std::string &written, Loc at_loc, const std::functio
       !loop_states_.empty()) {
     LoopStates &l = loop_states_.back();
     (label == "LoopEntry" ? l.entry_used : l.current_used) = true;
-    const Val v = inner();
-    auto at = ir::make_expr(ExprKind::At, {v.e}, p);
-    at->name = label == "LoopEntry" ? l.entry : l.current;
-    return Val{at, v.t};
+    return at_label(label == "LoopEntry" ? l.entry : l.current);
   }
   if (label == "LoopEntry" || label == "LoopCurrent") {
     if (ctx_ != AnnotCtx::Loop)
@@ -252,10 +273,7 @@ Val Lowerer::at_state(const std::string &written, Loc at_loc, const std::functio
   } else if (ctx_ == AnnotCtx::Requires || ctx_ == AnnotCtx::Ensures) {
     fail(at_loc, "a C label cannot be used in a function contract");
   }
-  const Val v = inner();
-  auto at = ir::make_expr(ExprKind::At, {v.e}, p);
-  at->name = label;
-  return Val{at, v.t};
+  return at_label(label);
 }
 
 Val Lowerer::term_quant(const CExpr &e) {
@@ -264,6 +282,7 @@ Val Lowerer::term_quant(const CExpr &e) {
   auto q = ir::make_expr(e.kind == CExpr::Kind::Quant ? ExprKind::Quant : ExprKind::Let, {}, p);
   if (e.kind == CExpr::Kind::Let) {
     const Val v = term(*e.args[0]);
+    if (v.t.is_aggregate()) fail(e.loc, "\\let of a '" + v.t.str() + "' is not supported");
     q->name = safe_name(e.name);
     q->args.push_back(v.e);
     declare(e.name, VarInfo{q->name, v.t, VarInfo::Kind::Bound});
@@ -278,6 +297,11 @@ Val Lowerer::term_quant(const CExpr &e) {
     if (type.is_void() || type.is_array())
       fail(e.binder_locs[i], "a bound variable cannot have type '" + type.str() + "'");
     if (scopes_.back().count(name)) fail(e.binder_locs[i], "'" + name + "' is bound twice");
+    if (type.is_aggregate()) {
+      for (ir::Binder &b : declare_parts(name, type, e.binder_locs[i], VarInfo::Kind::Bound, false))
+        q->binders.push_back(std::move(b));
+      continue;
+    }
     const std::string n = safe_name(name);
     declare(name, VarInfo{n, type, VarInfo::Kind::Bound});
     q->binders.push_back(ir::Binder{n, to_ir(type), pos(e.binder_locs[i])});
@@ -305,12 +329,15 @@ ir::Location Lowerer::pointer_set(const CExpr &e) {
   }
   if (base && off && off->kind == CExpr::Kind::Range) {
     const Val b = term(*base);
+    if (b.t.is_aggregate()) fail(base->loc, kStructArithmetic);
     if (!b.t.is_ptr()) fail(base->loc, "a pointer is expected");
     loc.ptr = b.e;
     range(*off);
     return loc;
   }
   const Val v = term(e);
+  if (v.t.is_aggregate())
+    fail(e.loc, "\\valid and \\separated of a structure are not supported here");
   if (!v.t.is_ptr()) fail(e.loc, "a pointer is expected, not '" + v.t.str() + "'");
   loc.ptr = v.e;
   return loc;
@@ -345,14 +372,21 @@ std::optional<ir::Location> Lowerer::location(const CExpr &e) {
       off = target.args[1].get();
     } else {
       const Val v = term(target);
+      if (v.t.is_aggregate()) fail(e.loc, "write the fields of '*p' as p->f");
       if (!v.t.is_ptr()) fail(e.loc, "cannot dereference a value of type '" + v.t.str() + "'");
       loc.ptr = v.e;
       return loc;
     }
+  } else if (e.kind == CExpr::Kind::Member && e.op == "->") {
+    // The field's own memory: the part of the structure pointer that points to it.
+    const Val field = member(e, term(*e.args[0]));
+    loc.ptr = field.e->args[0];
+    return loc;
   } else {
-    fail(e.loc, "not a memory location (x, *p, p[i], p[lo .. hi], *(p + (lo .. hi)))");
+    fail(e.loc, "not a memory location (x, *p, p[i], p->f, p[lo .. hi], *(p + (lo .. hi)))");
   }
   Val b = term(*base);
+  if (b.t.is_aggregate()) fail(base->loc, kStructArithmetic);
   if (!b.t.is_ptr()) fail(base->loc, "a pointer or array is expected");
   loc.ptr = b.e;
   if (off->kind == CExpr::Kind::Range) {
@@ -379,6 +413,12 @@ Val Lowerer::term(const CExpr &e) {
   case CExpr::Kind::Result:
     if (ctx_ != AnnotCtx::Ensures) fail(e.loc, "\\result is only allowed in postconditions");
     if (!fn_ || fn_->ret.is_void()) fail(e.loc, "\\result in a function without a result");
+    if (fn_->ret.is_aggregate()) {
+      Val r{nullptr, fn_->ret};
+      for (const std::string &n : fn_->result_parts)
+        r.parts.push_back(ir::make_var(n, p));
+      return r;
+    }
     return Val{ir::make_expr(ExprKind::Result, {}, p), fn_->ret};
   case CExpr::Kind::Unary:
     return term_unary(e);
@@ -408,6 +448,7 @@ Val Lowerer::term(const CExpr &e) {
            "a range 'lo .. hi' is only allowed in assigns, \\valid and \\separated");
     const Val base = term(*e.args[0]);
     const Val index = term(*e.args[1]);
+    if (base.t.is_aggregate()) fail(e.loc, kStructArithmetic);
     if (!base.t.is_ptr() || !index.t.is_numeric() || base.t.elem->is_void())
       fail(e.loc, "subscripted value is not an array or pointer");
     return Val{ir::make_expr(ExprKind::Deref, {ir::make_binary(BinOp::Add, base.e, index.e, p)}, p),
@@ -415,6 +456,7 @@ Val Lowerer::term(const CExpr &e) {
   }
   case CExpr::Kind::Cast: {
     const Val v = term(*e.args[0]);
+    if (v.t.is_aggregate() || e.type.is_aggregate()) return aggregate_cast(v, e.type, e.loc);
     if (e.type.is_integer()) return Val{logic_arg(v, CType::integer(), e.loc), e.type};
     if (e.type.is_c_int() && e.type.kind != CType::Kind::Bool)
       return Val{logic_arg(v, e.type, e.loc), e.type};
@@ -426,6 +468,8 @@ Val Lowerer::term(const CExpr &e) {
   }
   case CExpr::Kind::SizeOf:
     return Val{ir::make_int(size_of(e.type), p), CType::integer()};
+  case CExpr::Kind::Member:
+    return member(e, term(*e.args[0]));
   case CExpr::Kind::Old:
     return term_at(e, "Old");
   case CExpr::Kind::At:
@@ -435,8 +479,22 @@ Val Lowerer::term(const CExpr &e) {
     auto v =
         ir::make_expr(e.kind == CExpr::Kind::Valid ? ExprKind::Valid : ExprKind::Separated, {}, p);
     v->read_only = e.read_only;
-    for (const auto &a : e.args)
+    ir::ExprPtr fields_apart; // \valid of a structure: its fields are memory apart
+    for (const auto &a : e.args) {
+      const bool range = (a->kind == CExpr::Kind::Binary && a->op == "+") ||
+                         (a->kind == CExpr::Kind::Unary && a->op == "&");
+      if (const Val s = range ? Val{} : term(*a); s.t.is_struct_ptr()) {
+        std::vector<ir::Location> fields = field_locations(s, a->loc);
+        v->locs.insert(v->locs.end(), fields.begin(), fields.end());
+        if (e.kind == CExpr::Kind::Separated || fields.size() < 2) continue;
+        auto apart = ir::make_expr(ExprKind::Separated, {}, p);
+        apart->locs = std::move(fields);
+        fields_apart = fields_apart ? ir::make_binary(BinOp::And, fields_apart, apart, p) : apart;
+        continue;
+      }
       v->locs.push_back(pointer_set(*a));
+    }
+    if (fields_apart) return Val{ir::make_binary(BinOp::And, v, fields_apart, p), CType::boolean()};
     return Val{v, CType::boolean()};
   }
   case CExpr::Kind::Quant:

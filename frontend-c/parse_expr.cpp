@@ -168,7 +168,11 @@ CExprPtr Parser::postfix(CExprPtr e) {
       inc->op = t.text;
       e = inc;
     } else if (t.punct(".") || t.punct("->")) {
-      fail(t.loc, "struct member access ('" + t.text + "') is not supported");
+      next();
+      auto member = make(CExpr::Kind::Member, t.loc, {e});
+      member->op = t.text;
+      member->name = expect_ident("a field name");
+      e = member;
     } else {
       return e;
     }

@@ -96,6 +96,9 @@ CType Parser::specifiers(bool *is_typedef) {
     } else if (w == "enum" && !any && !named) {
       named = enum_specifier();
       continue;
+    } else if (w == "struct" && !any && !named) {
+      named = struct_specifier();
+      continue;
     } else if (w == "struct" || w == "union" || w == "enum") {
       fail(t.loc, w + " types are not supported");
     } else if (w == "float" || w == "double" || w == "real") {
@@ -185,6 +188,33 @@ CType Parser::enum_specifier() {
   }
   expect("}");
   return CType::c_int();
+}
+
+CType Parser::struct_specifier() {
+  const Loc at = next().loc; // struct
+  std::string tag = "anonymous:" + std::to_string(at.line) + ":" + std::to_string(at.col);
+  if (peek().kind == Tok::Ident) tag = next().text;
+  std::shared_ptr<StructDef> &def = structs_[tag];
+  if (!def) def = std::make_shared<StructDef>(StructDef{tag, {}, false});
+  if (!accept("{")) return CType::structure(def);
+  if (def->complete) fail(at, "redefinition of 'struct " + tag + "'");
+  while (!accept("}")) {
+    const CType base = specifiers();
+    do {
+      const Declarator d = declarator(base);
+      // Each field becomes memory of its own (docs/c-frontend.md): scalars and pointers to them.
+      if (d.type.is_array() || d.type.is_aggregate() || d.type.is_void() ||
+          (d.type.is_ptr() && d.type.elem->is_aggregate()))
+        fail(d.loc, "a structure field of type '" + d.type.str() +
+                        "' is not supported (fields are integers and pointers to them)");
+      if (def->field(d.name) >= 0) fail(d.loc, "duplicate field '" + d.name + "'");
+      def->fields.emplace_back(d.name, d.type);
+    } while (accept(","));
+    expect(";");
+  }
+  if (def->fields.empty()) fail(at, "a structure without fields is not supported");
+  def->complete = true;
+  return CType::structure(def);
 }
 
 CType Parser::pointers(CType base) {
@@ -471,7 +501,8 @@ CStmtPtr Parser::declaration_stmt() {
     if (d.type.is_void()) fail(d.loc, "a variable cannot have type void");
     if (accept("=")) {
       if (at_punct("{")) {
-        if (!d.type.is_array()) fail(peek().loc, "an initialiser list needs an array");
+        if (!d.type.is_array() && !d.type.is_struct())
+          fail(peek().loc, "an initialiser list needs an array or a structure");
         next();
         d.has_list = true;
         while (!at_punct("}")) {
@@ -479,8 +510,8 @@ CStmtPtr Parser::declaration_stmt() {
           if (!accept(",")) break;
         }
         expect("}");
-        if (!d.type.len) d.type.len = int64_t(d.inits.size());
-        if (int64_t(d.inits.size()) > *d.type.len)
+        if (d.type.is_array() && !d.type.len) d.type.len = int64_t(d.inits.size());
+        if (d.type.is_array() && int64_t(d.inits.size()) > *d.type.len)
           fail(d.loc, "too many initialisers for the array");
       } else {
         if (d.type.is_array()) fail(peek().loc, "an array is initialised with a list { ... }");

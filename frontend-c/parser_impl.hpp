@@ -21,6 +21,7 @@ private:
   size_t pos_ = 0;
   std::string file_;
   std::map<std::string, CType> typedefs_;
+  std::map<std::string, std::shared_ptr<StructDef>> structs_; ///< by tag, complete or not
   bool logic_ = false; ///< inside an annotation: ACSL terms and predicates
   std::map<std::string, ir::BigInt> enum_consts_; ///< enumerators: int constants
   int depth_ = 0; ///< nesting, bounded to keep hostile input from overflowing the stack
@@ -46,6 +47,8 @@ private:
   CType specifiers(bool *is_typedef = nullptr);
   CType pointers(CType base);
   CType enum_specifier();
+  /// `struct tag`, `struct tag { fields }` or `struct { fields }`.
+  CType struct_specifier();
   /// A declarator after the specifiers: stars, name, and array suffix; params when a function.
   Declarator declarator(const CType &base, bool allow_abstract = false);
   std::vector<Param> param_list();

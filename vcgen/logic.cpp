@@ -269,12 +269,16 @@ void ExprTr::register_def(const ir::LogicDef &d) {
     args.push_back(v);
   }
   ExprTr body_tr(cx_, false, true);
-  Term app = uf_call(d, args, st);
-  Term body = body_tr.evb(*d.body, env);
-  cx_.def_axioms[d.name] = mk_forall(bound, mk_eq(app, body), {{app}});
+  const Val app = uf_call(d, args, st);
+  const Val body = body_tr.ev(*d.body, env);
+  // A pointer result is two functions (block, offset), each defined with its own trigger (one
+  // quantifier with both as alternative patterns stops Z3 4.8.12 with an internal error).
+  Term def = mk_forall(bound, mk_eq(app.t, body.t), {{app.t}});
+  if (app.off) def = mk_and(def, mk_forall(bound, mk_eq(app.off, body.off), {{app.off}}));
+  cx_.def_axioms[d.name] = def;
 }
 
-Term ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st) {
+Val ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st) {
   std::vector<Term> targs;
   for (const auto &k : cx_.keys)
     targs.push_back(st.heaps.at(k));
@@ -282,20 +286,23 @@ Term ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const 
     targs.push_back(a.t);
     if (a.off) targs.push_back(a.off);
   }
-  return mk_app("lf!" + d.name, d.is_predicate || d.ret.is_bool() ? Sort::Bool : Sort::Int, targs);
+  if (d.ret.is_ptr())
+    return ptr_val(mk_app("lf!" + d.name + "#b", Sort::Int, targs),
+                   mk_app("lf!" + d.name + "#o", Sort::Int, targs));
+  return {mk_app("lf!" + d.name, d.is_predicate || d.ret.is_bool() ? Sort::Bool : Sort::Int, targs),
+          nullptr};
 }
 
 Val ExprTr::app(const Expr &e, const Env &env) {
   const ir::LogicDef *d = cx_.prog.logic(e.name);
   if (!d) unsupported(e, "call of " + e.name + " in an expression");
-  if (d->ret.is_ptr()) unsupported(e, "pointer-valued logic function " + e.name);
   std::vector<Val> args;
   for (const auto &a : e.args)
     args.push_back(ev(*a, env));
   bool inline_it = d->body && !uf_ && !cx_.recursive.count(d->name);
   if (!inline_it) {
     register_def(*d);
-    return {uf_call(*d, args, *env.st), nullptr};
+    return uf_call(*d, args, *env.st);
   }
   Env inner;
   inner.st = env.st;
@@ -303,13 +310,16 @@ Val ExprTr::app(const Expr &e, const Env &env) {
   inner.quant_depth = env.quant_depth;
   for (size_t i = 0; i < d->params.size() && i < args.size(); ++i)
     inner.locals[d->params[i].name] = args[i];
-  Term body = ExprTr(cx_, false, false).evb(*d->body, inner);
+  ExprTr body_tr(cx_, false, false);
+  body_tr.ground_facts = ground_facts;
+  const Val body = body_tr.ev(*d->body, inner);
+  facts.insert(facts.end(), body_tr.facts.begin(), body_tr.facts.end());
   // Lemmas speak of the uninterpreted form: tie it to this instance when it is ground.
   if (cx_.in_lemmas.count(d->name) && env.quant_depth == 0) {
     register_def(*d);
-    cx_.ground_defs.push_back(mk_eq(uf_call(*d, args, *env.st), body));
+    cx_.ground_defs.push_back(val_eq(uf_call(*d, args, *env.st), body));
   }
-  return {body, nullptr};
+  return body;
 }
 
 Val ExprTr::ev(const Expr &e, const Env &env) {
@@ -430,7 +440,10 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
   case ExprKind::Deref: {
     Val p = ev(*e.args[0], env);
     check(GoalKind::RteMemory, valid_range(p, mk_int(0), mk_int(0)));
-    return load(*env.st, p, e.type);
+    Val v = load(*env.st, p, e.type);
+    if (!code_ && ground_facts && env.quant_depth == 0 && e.type.is_machine())
+      facts.push_back(mk_in_range(e.type, v.t));
+    return v;
   }
   case ExprKind::Valid: {
     std::vector<Term> all;

@@ -67,6 +67,9 @@ public:
 
   std::vector<RteCheck> rte; ///< code only: checks met, each under its short-circuit guard
   std::vector<Term> facts;   ///< facts about loaded values (their type's range)
+  /// Logic too gathers the range facts of the cells it reads outside quantifiers (an assumed
+  /// annotation may then assume them: a machine-integer cell holds a value of its type).
+  bool ground_facts = false;
 
   /// Memory membership of cell (b, o) of key `key` in `locs` evaluated in `env`.
   Term in_locs(const std::vector<ir::Location> &locs, const Env &env, const std::string &key,
@@ -85,7 +88,7 @@ private:
   Val app(const ir::Expr &e, const Env &env);
   Term machine_result(const ir::Type &t, const Term &exact);
   Term quant(const ir::Expr &e, const Env &env);
-  Term uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st);
+  Val uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st);
   void register_def(const ir::LogicDef &d);
 };
 

@@ -216,6 +216,13 @@ private:
     s.pc = mk_and({s.pc, facts, mk_and(passed)});
   }
   Term logic(const Expr &e, const Env &env) { return ExprTr(cx_, false, false).evb(e, env); }
+  /// An annotation assumed: with the range of the machine-integer cells it reads.
+  Term hypothesis(const Expr &e, const Env &env) {
+    ExprTr tr(cx_, false, false);
+    tr.ground_facts = true;
+    const Term t = tr.evb(e, env);
+    return mk_and(mk_and(tr.facts), t);
+  }
 
   State merge(std::vector<std::pair<State, Term>> branches);
   void exec(const ir::Block &b, State &s);
@@ -429,7 +436,7 @@ void FnGen::exec_stmt(const Stmt &st, State &s) {
     return;
   }
   case StmtKind::Assume: {
-    s.pc = mk_and(s.pc, logic(*st.annots.at(0).expr, env_of(s)));
+    s.pc = mk_and(s.pc, hypothesis(*st.annots.at(0).expr, env_of(s)));
     return;
   }
   case StmtKind::Havoc: {
@@ -631,7 +638,7 @@ void FnGen::exec_while(const Stmt &st, State &s) {
   }
   if (body_mem) havoc_alloc(h, prefix);
   for (const auto *inv : invs)
-    h.pc = mk_and(h.pc, logic(*inv->expr, env_at(h)));
+    h.pc = mk_and(h.pc, hypothesis(*inv->expr, env_at(h)));
   sites_.push_back(site);
 
   cur_ = at;
@@ -738,7 +745,7 @@ void FnGen::exec_call(const Stmt &st, State &s) {
     site.result = NamedVal{"result", g->ret, r};
   }
   for (const auto &a : g->contract)
-    if (a.kind == AnnotKind::Ensures) s.pc = mk_and(s.pc, logic(*a.expr, post));
+    if (a.kind == AnnotKind::Ensures) s.pc = mk_and(s.pc, hypothesis(*a.expr, post));
   sites_.push_back(site);
   if (st.lhs && post.result) {
     cur_ = at;
@@ -752,7 +759,7 @@ std::vector<GoalAcc> FnGen::run() {
     pre_ = s;
     Env env = env_of(pre_);
     for (const auto &a : f_.contract)
-      if (a.kind == AnnotKind::Requires) s.pc = mk_and(s.pc, logic(*a.expr, env));
+      if (a.kind == AnnotKind::Requires) s.pc = mk_and(s.pc, hypothesis(*a.expr, env));
     pre_ = s;
   }
   exec(*f_.body, s);

@@ -1,4 +1,4 @@
-// error: 4:11: struct member access ('->') is not supported
+// error: 4:11: '->' needs a pointer to a structure, not 'int *'
 int f(int *p)
 {
   return p->x;

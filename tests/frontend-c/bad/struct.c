@@ -1,3 +1,5 @@
-// error: 2:1: struct types are not supported
-struct point { int x; };
+// error: 3:7: a structure field of type 'int[3]' is not supported (fields are integers and pointers to them)
+struct point {
+  int xs[3];
+};
 int f(void) { return 0; }
