@@ -806,6 +806,19 @@ std::vector<GoalAcc> FnGen::run() {
 
 } // namespace
 
+namespace {
+/// Runs `f`; an error it throws without a file (the translation of an expression knows only its
+/// position in the IR) is located at `fallback`, the annotation or function it came from.
+template <typename F> void located(const ir::SrcLoc &fallback, F f) {
+  try {
+    f();
+  } catch (const ir::Error &e) {
+    if (!e.at().file.empty()) throw;
+    throw ir::Error(fallback, e.message());
+  }
+}
+} // namespace
+
 std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
   Ctx cx(p);
   std::vector<GoalVC> out;
@@ -824,51 +837,54 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
     if (auto a = std::get_if<std::shared_ptr<ir::Annotation>>(&d)) {
       const ir::Annotation &an = **a;
       if (!an.expr) continue;
-      // One memory per state label (`lemma{K,L}`); memory outside `at` is the first one's.
-      const size_t n_states = std::max<size_t>(1, an.labels.size());
-      auto state_env = [&](std::vector<State> &states) {
-        Env env;
-        env.st = &states[0];
-        env.pre = &states[0];
-        for (size_t i = 0; i < an.labels.size(); ++i)
-          env.labels[an.labels[i]] = &states[i];
-        return env;
-      };
-      if (an.kind == AnnotKind::Lemma) {
-        std::vector<State> states(n_states);
+      located(ir::where(p, an.pos, an.src), [&] {
+        // One memory per state label (`lemma{K,L}`); memory outside `at` is the first one's.
+        const size_t n_states = std::max<size_t>(1, an.labels.size());
+        auto state_env = [&](std::vector<State> &states) {
+          Env env;
+          env.st = &states[0];
+          env.pre = &states[0];
+          for (size_t i = 0; i < an.labels.size(); ++i)
+            env.labels[an.labels[i]] = &states[i];
+          return env;
+        };
+        if (an.kind == AnnotKind::Lemma) {
+          std::vector<State> states(n_states);
+          for (size_t i = 0; i < n_states; ++i)
+            for (const auto &k : cx.keys)
+              states[i].heaps[k] =
+                  mk_const("lemma!mem!" + (i ? an.labels[i] + "!" : std::string()) + k, Sort::Heap);
+          Env env = state_env(states);
+          cx.ground_defs.clear();
+          Term goal = ExprTr(cx, false, false).evb(*an.expr, env);
+          GoalVC vc;
+          vc.ref = ir::GoalRef{GoalKind::Lemma, an.id, "-", ir::where(p, an.pos, an.src)};
+          hyps_now(vc);
+          vc.obligation = goal;
+          out.push_back(std::move(vc));
+          cx.ground_defs.clear();
+        }
+        // As a hypothesis, for every memory. A lemma over several states is not assumed (an axiom
+        // is): quantified over tuples of memories, such lemmas sent Z3's instantiation out of
+        // bounds (ACSL by Example's merge.c: 3.5 GB in a minute, where it took 10 s without them).
+        if (an.labels.size() > 1 && an.kind == AnnotKind::Lemma) return;
+        std::vector<Term> bound;
+        std::vector<State> states;
         for (size_t i = 0; i < n_states; ++i)
-          for (const auto &k : cx.keys)
-            states[i].heaps[k] =
-                mk_const("lemma!mem!" + (i ? an.labels[i] + "!" : std::string()) + k, Sort::Heap);
+          states.push_back(cx.any_memory(bound));
         Env env = state_env(states);
-        cx.ground_defs.clear();
-        Term goal = ExprTr(cx, false, false).evb(*an.expr, env);
-        GoalVC vc;
-        vc.ref = ir::GoalRef{GoalKind::Lemma, an.id, "-", ir::where(p, an.pos, an.src)};
-        hyps_now(vc);
-        vc.obligation = goal;
-        out.push_back(std::move(vc));
-        cx.ground_defs.clear();
-      }
-      // As a hypothesis, for every memory. A lemma over several states is not assumed (an axiom
-      // is): quantified over tuples of memories, such lemmas sent Z3's instantiation out of
-      // bounds (ACSL by Example's merge.c: 3.5 GB in a minute, where it took 10 s without them).
-      if (an.labels.size() > 1 && an.kind == AnnotKind::Lemma) continue;
-      std::vector<Term> bound;
-      std::vector<State> states;
-      for (size_t i = 0; i < n_states; ++i)
-        states.push_back(cx.any_memory(bound));
-      Env env = state_env(states);
-      env.quant_depth = 1;
-      (an.kind == AnnotKind::Lemma ? lemmas : axioms)
-          .push_back(mk_forall(bound, ExprTr(cx, false, true).evb(*an.expr, env)));
+        env.quant_depth = 1;
+        (an.kind == AnnotKind::Lemma ? lemmas : axioms)
+            .push_back(mk_forall(bound, ExprTr(cx, false, true).evb(*an.expr, env)));
+      });
       continue;
     }
     auto f = std::get_if<std::shared_ptr<ir::Function>>(&d);
     if (!f || !(*f)->body || (opts.function && *opts.function != (*f)->name)) continue;
     cx.ground_defs.clear();
     FnGen gen(cx, **f, opts.rte);
-    std::vector<GoalAcc> goals = gen.run();
+    std::vector<GoalAcc> goals;
+    located(ir::where(p, (*f)->pos, (*f)->src), [&] { goals = gen.run(); });
     auto info = gen.info();
     auto sites = gen.sites();
     for (auto &g : goals) {
