@@ -128,6 +128,20 @@ def summary(rows, with_wp):
     return "\n".join("- " + x for x in s)
 
 
+def report(outs):
+    merged = {}
+    for out in outs:
+        for line in open(out):
+            r = json.loads(line)
+            row = merged.setdefault(r["file"], {})
+            row.update({k: v for k, v in r.items() if v is not None or k not in row})
+    rows = [merged[f] for f in sorted(merged)]
+    with_wp = any("wp_goals" in r for r in rows)
+    print(table(rows, with_wp))
+    print()
+    print(summary(rows, with_wp))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("corpus")
@@ -144,7 +158,12 @@ def main():
     ap.add_argument("--wp-from", help="WP columns from an earlier --out file (WP's time is long "
                     "and does not change with triage)")
     ap.add_argument("--out", help="one JSON line per file")
+    ap.add_argument("--report", nargs="+", metavar="OUT",
+                    help="no run: the table and summary of earlier --out files, merged file by "
+                    "file (a triage run and a --wp-only run, say)")
     args = ap.parse_args()
+    if args.report:
+        return report(args.report)
     corpus = os.path.abspath(args.corpus)
     with_wp = args.frama_c and shutil.which("frama-c") is not None
     if args.frama_c and not with_wp:
