@@ -129,12 +129,13 @@ def summary(rows, with_wp):
 
 
 def report(outs):
-    merged = {}
-    for out in outs:
+    """The first file's rows, with the WP columns of the others (WP's runs are long and kept)."""
+    merged = {json.loads(line)["file"]: json.loads(line) for line in open(outs[0])}
+    for out in outs[1:]:
         for line in open(out):
             r = json.loads(line)
-            row = merged.setdefault(r["file"], {})
-            row.update({k: v for k, v in r.items() if v is not None or k not in row})
+            if r["file"] in merged:
+                merged[r["file"]].update({k: v for k, v in r.items() if k.startswith("wp_")})
     rows = [merged[f] for f in sorted(merged)]
     with_wp = any("wp_goals" in r for r in rows)
     print(table(rows, with_wp))
@@ -159,8 +160,8 @@ def main():
                     "and does not change with triage)")
     ap.add_argument("--out", help="one JSON line per file")
     ap.add_argument("--report", nargs="+", metavar="OUT",
-                    help="no run: the table and summary of earlier --out files, merged file by "
-                    "file (a triage run and a --wp-only run, say)")
+                    help="no run: the table and summary of an earlier --out file, with the WP "
+                    "columns of the others (--wp-only runs, say)")
     args = ap.parse_args()
     if args.report:
         return report(args.report)
