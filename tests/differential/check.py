@@ -83,13 +83,13 @@ def main():
                 total += n
                 for k, v in st.items():
                     stats[k] = stats.get(k, 0) + v
+                for p in pr:            # as soon as found: a long run may be stopped early
+                    print(p, end='\n\n', flush=True)
                 problems += pr
                 if pr and a.keep:
                     os.makedirs(a.keep, exist_ok=True)
                     with open(path) as src, open(os.path.join(a.keep, os.path.basename(path)), 'w') as dst:
                         dst.write(src.read())
-    for pr in problems:
-        print(pr, end='\n\n')
     print(f'{total} programs in {len(paths)} files, ' +
           ', '.join(f'{k} {v:.0f}' for k, v in sorted(stats.items())) +
           f'; {len(problems)} disagreements; {time.time() - start:.0f} s')

@@ -332,8 +332,68 @@ def kernel_arith(g, name):
     return text, [('a', t, lo, hi), ('b', t, 1, 7)]
 
 
+def kernel_search(g, name):
+    """Index of the first cell equal to v, or -1: a loop left by `return` or `break`."""
+    e, nmax, vmax = elem_type(g), g.rng.randint(1, 5), 3
+    found = Rel('t[result]', '=', 'v')
+    ens = g.clause([Rel('-1', '<=', 'result'), Rel('result', '<', 'n'),
+                    Quant('forall', 'k', '0', 'result', Rel('t[k]', '<>', 'v'))],
+                   ['n', 'v', 'result'])
+    inv = [Rel('0', '<=', 'i'), Rel('i', '<=', 'n'), Rel('r', '=', '-1'),
+           Quant('forall', 'k', '0', 'i', Rel('t[k]', '<>', 'v'))]
+    leave = g.rng.choice(['return i;', 'r := i;\n      break;'])
+    text = (f'fun {name}(t: ptr {e}, n: int32, v: {e}): int32\n' +
+            array_req(g, ['t'], nmax, vmax, [Rel(f'-{vmax}', '<=', 'v'), Rel('v', '<=', str(vmax))]) +
+            f'  ensures {{ {ens} }}\n  ensures {{ result >= 0 -> {g.clause([found], ["n", "v"])} }}\n'
+            f'  writes {{ }}\n{{\n  var r: int32 = -1;\n  var i: int32 = 0;\n' +
+            loop_head(g, 'i < n', inv, ['i', 'n', 'v', 'r'], ['i', 'r'], 'n - i') +
+            f'  {{\n    if t[i] = v {{\n      {leave}\n    }}\n    i := i + {g.pick("1", "2")};\n  }}\n'
+            f'  return r;\n}}\n')
+    return text, [('n', 'int32', 0, nmax), ('v', e, -vmax, vmax),
+                  ('t', f'ptr {e}', -vmax, vmax, 'n')]
+
+
+def kernel_global(g, name):
+    """A global counter bumped by a callee (writes of globals, old, assertions after calls)."""
+    t, gmax, step = g.rng.choice(['int8', 'int16', 'int32', 'uint8']), g.rng.choice([10, 120]), 2
+    cpre = g.clause([Rel('0', '<=', f'{name}_c'), Rel(f'{name}_c', '<=', str(gmax + step))],
+                    [f'{name}_c'])
+    cpost = g.clause([Rel(f'{name}_c', '=', f'old({name}_c) + {step}')], [f'{name}_c'])
+    callee = (f'global {name}_c: {t}\n\nfun {name}_bump()\n  requires {{ {cpre} }}\n'
+              f'  ensures {{ {cpost} }}\n  writes {{ {g.pick(f"{name}_c", "")} }}\n'
+              f'{{\n  {name}_c := {name}_c + {g.pick(str(step), "1")};\n}}\n\n')
+    req = g.clause([Rel('0', '<=', f'{name}_c'), Rel(f'{name}_c', '<=', str(gmax))], [f'{name}_c'])
+    asrt = g.clause([Rel(f'{name}_c', '=', f'old({name}_c) + {step}')], [f'{name}_c'])
+    ens = g.clause([Rel(f'{name}_c', '=', f'old({name}_c) + {2 * step}')], [f'{name}_c'])
+    text = (callee + f'fun {name}()\n  requires {{ {req} }}\n  ensures {{ {ens} }}\n'
+            f'  writes {{ {name}_c }}\n{{\n  call {name}_bump();\n  assert {{ {asrt} }}\n'
+            f'  {g.pick(f"call {name}_bump();", f"{name}_c := {name}_c + {step};", "")}\n}}\n')
+    return text, [(f'{name}_c', t, 0, gmax)]
+
+
+def kernel_convert(g, name):
+    """Conversions (signed: rte_overflow out of range; unsigned: wrap), shifts and masks."""
+    src, dst = g.rng.choice([('int16', 'int8'), ('int32', 'int16'), ('int16', 'uint8'),
+                             ('int32', 'uint8'), ('uint16', 'uint8'), ('int8', 'uint16')])
+    lo, hi = g.rng.choice([(-200, 200), (-10, 300), (0, 127), (-128, 127)])
+    lo, hi = max(lo, type_range(src)[0]), min(hi, type_range(src)[1])
+    req = g.clause([Rel(str(lo), '<=', 'x'), Rel('x', '<=', str(hi)), Rel('0', '<=', 's'),
+                    Rel('s', '<=', '3')], ['x', 's'])
+    lo_d, hi_d = type_range(dst)
+    ens = g.clause([Rel(str(lo_d), '<=', 'result'), Rel('result', '<=', str(hi_d)),
+                    Rel('result', '=', f'{dst}(x)')], ['x', 's', 'result'])
+    shift = g.rng.choice([f'y >> {dst}(s)', f'y & {dst}(7)', 'y', f'y << {dst}(s)'])
+    asrt = g.clause([Rel('y', '=', f'{dst}(x)')], ['x', 'y', 's'])
+    text = (f'fun {name}(x: {src}, s: {src}): {dst}\n  requires {{ {req} }}\n'
+            f'  ensures {{ {ens} }}\n  writes {{ }}\n{{\n  var y: {dst} = {dst}(x);\n'
+            f'  assert {{ {asrt} }}\n  if s > {g.pick("3", "1")} {{\n    return {shift};\n  }}\n'
+            f'  return y;\n}}\n')
+    return text, [('x', src, lo, hi), ('s', src, 0, 3)]
+
+
 KERNELS = [kernel_sum, kernel_count, kernel_max, kernel_fill, kernel_copy, kernel_product,
-           kernel_calls, kernel_incr, kernel_arith]
+           kernel_calls, kernel_incr, kernel_arith, kernel_search, kernel_global,
+           kernel_convert]
 
 
 def programs(seed, count, mutation=0.35):
