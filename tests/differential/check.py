@@ -29,6 +29,8 @@ def parse_args():
     ap.add_argument('--budget', type=float, default=1, help='dse budget per exploration (s)')
     ap.add_argument('--mutation', type=float, default=0.35)
     ap.add_argument('--keep', help='write every file with a disagreement to this folder')
+    ap.add_argument('--progress', type=int, default=0, metavar='K',
+                    help='a line on stderr every K files')
     ap.add_argument('--files', nargs='+', help='check these files instead of generated ones')
     return ap.parse_args()
 
@@ -79,7 +81,11 @@ def main():
         paths = a.files or generated_files(a, tmp)
         total, stats, problems = 0, {}, []
         with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
-            for path, (n, (st, pr)) in zip(paths, pool.map(lambda p: check_one(a, p), paths)):
+            results = pool.map(lambda p: check_one(a, p), paths)
+            for done, (path, (n, (st, pr))) in enumerate(zip(paths, results), 1):
+                if a.progress and done % a.progress == 0:
+                    print(f'{done}/{len(paths)} files, {time.time() - start:.0f} s',
+                          file=sys.stderr, flush=True)
                 total += n
                 for k, v in st.items():
                     stats[k] = stats.get(k, 0) + v

@@ -391,9 +391,78 @@ def kernel_convert(g, name):
     return text, [('x', src, lo, hi), ('s', src, 0, 3)]
 
 
+def kernel_pairs(g, name):
+    """Equal pairs i < j counted by nested loops (inner loop contracts inside an outer loop)."""
+    e, c, nmax, vmax = elem_type(g), g.rng.choice(['int8', 'int32']), g.rng.randint(1, 4), 2
+    ens = g.clause([Rel('0', '<=', 'result'), Rel('result', '<=', 'n * n')], ['n', 'result'])
+    outer = [Rel('0', '<=', 'i'), Rel('i', '<=', 'n'), Rel('0', '<=', 'r'), Rel('r', '<=', 'i * n')]
+    inner = [Rel('i + 1', '<=', 'j'), Rel('j', '<=', 'n'), Rel('0', '<=', 'r'),
+             Rel('r', '<=', 'i * n + j')]
+    text = (f'fun {name}(t: ptr {e}, n: int32): {c}\n' + array_req(g, ['t'], nmax, vmax) +
+            f'  ensures {{ {ens} }}\n  writes {{ }}\n{{\n  var r: {c} = 0;\n  var i: int32 = 0;\n' +
+            loop_head(g, 'i < n', outer, ['i', 'r', 'n'], ['i', 'r'], 'n - i') +
+            f'  {{\n    var j: int32 = i + 1;\n' +
+            loop_head(g, g.pick('j < n', 'j <= n'), inner, ['i', 'j', 'r', 'n'], ['j', 'r'],
+                      'n - j').replace('\n  ', '\n    ').replace('  while', '    while', 1) +
+            f'    {{\n      if t[i] = t[j] {{\n        r := r + 1;\n      }}\n'
+            f'      j := j + 1;\n    }}\n    i := i + 1;\n  }}\n  return r;\n}}\n')
+    return text, [('n', 'int32', 0, nmax), ('t', f'ptr {e}', -vmax, vmax, 'n')]
+
+
+def kernel_histogram(g, name):
+    """Counts per value in a local array (local blocks, indices computed from cells)."""
+    e, nmax = elem_type(g), g.rng.randint(1, 5)
+    req = g.clause([Rel('0', '<=', 'n'), Rel('n', '<=', str(nmax)), Pred('valid(t + (0 .. n - 1))'),
+                    Rel('0', '<=', 'v'), Rel('v', '<=', '3')], ['n', 'v'])
+    cells = g.clause([Quant('forall', 'k', '0', 'n', Rel('0', '<=', 't[k]')),
+                      Quant('forall', 'k', '0', 'n', Rel('t[k]', '<=', '3'))], ['n'])
+    ens = g.clause([Rel('0', '<=', 'result'), Rel('result', '<=', 'n')], ['n', 'v', 'result'])
+    inv = [Rel('0', '<=', 'i'), Rel('i', '<=', 'n'),
+           Quant('forall', 'k', '0', '4', Rel('h[k]', '<=', 'i')),
+           Quant('forall', 'k', '0', '4', Rel('0', '<=', 'h[k]'))]
+    text = (f'fun {name}(t: ptr {e}, n: int32, v: int32): int32\n  requires {{ {req} }}\n'
+            f'  requires {{ {cells} }}\n  ensures {{ {ens} }}\n  writes {{ }}\n{{\n'
+            f'  var h: int32[4];\n  var i: int32 = 0;\n' +
+            loop_head(g, 'i < n', inv, ['i', 'n', 'v'], ['i', 'h[0 .. 3]'], 'n - i') +
+            f'  {{\n    var c: {e} = t[i]{g.pick("", " + 1")};\n    h[c] := h[c] + 1;\n'
+            f'    i := i + 1;\n  }}\n  return h[v];\n}}\n')
+    return text, [('n', 'int32', 0, nmax), ('v', 'int32', 0, 3), ('t', f'ptr {e}', 0, 3, 'n')]
+
+
+def random_expr(g, leaves, depth, shifts, unsigned, top=True):
+    """A random arithmetic expression over `leaves` (the same text is code and logic)."""
+    if depth == 0 or (not top and g.rng.random() < 0.3):
+        return g.rng.choice(leaves + [str(g.rng.randint(0 if unsigned else -3, 9))])
+    ops = ['+', '-', '*', '/', '%', '&', '|', '^'] + (['<<', '>>'] if shifts else [])
+    op = g.rng.choice(ops)
+    left = random_expr(g, leaves, depth - 1, shifts, unsigned, False)
+    right = (str(g.rng.randint(0, 3)) if op in ('<<', '>>')
+             else random_expr(g, leaves, depth - 1, shifts, unsigned, False))
+    return f'({left} {op} {right})'
+
+
+def kernel_expr(g, name):
+    """Random arithmetic in code, asserted equal to the same expression in logic: they differ
+    where machine arithmetic wraps (unsigned) and agree elsewhere (signed overflow is a runtime
+    error first). Division by zero, shifts and C's truncation all arise."""
+    t = g.rng.choice(['int8', 'int16', 'int32', 'uint8', 'uint16', 'int'])
+    lo = 0 if t.startswith('u') else -g.rng.choice([3, 20, 100])
+    hi = g.rng.choice([3, 20, 100])
+    req = g.clause([Rel(str(lo), '<=', 'a'), Rel('a', '<=', str(hi)), Rel(str(lo), '<=', 'b'),
+                    Rel('b', '<=', str(hi))], ['a', 'b'])
+    e1 = random_expr(g, ['a', 'b'], 3, t != 'int', t.startswith('u'))
+    e2 = random_expr(g, ['a', 'b', 'y'], 2, t != 'int', t.startswith('u'))
+    asrt = g.clause([Rel('y', '=', e1)], ['a', 'b', 'y'])
+    ens = g.clause([Rel('result', '=', e2.replace('y', e1))], ['a', 'b', 'result'])
+    text = (f'fun {name}(a: {t}, b: {t}): {t}\n  requires {{ {req} }}\n  ensures {{ {ens} }}\n'
+            f'  writes {{ }}\n{{\n  var y: {t} = {e1};\n  assert {{ {asrt} }}\n'
+            f'  return {e2};\n}}\n')
+    return text, [('a', t, lo, hi), ('b', t, lo, hi)]
+
+
 KERNELS = [kernel_sum, kernel_count, kernel_max, kernel_fill, kernel_copy, kernel_product,
            kernel_calls, kernel_incr, kernel_arith, kernel_search, kernel_global,
-           kernel_convert]
+           kernel_convert, kernel_pairs, kernel_histogram, kernel_expr, kernel_expr]
 
 
 def programs(seed, count, mutation=0.35):
