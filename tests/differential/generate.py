@@ -460,9 +460,25 @@ def kernel_expr(g, name):
     return text, [('a', t, lo, hi), ('b', t, lo, hi)]
 
 
+def kernel_havoc(g, name):
+    """`havoc` then `assume`, a label and `at` (values from nowhere, earlier states)."""
+    t = g.rng.choice(['int8', 'int16', 'uint8'])
+    amax, xmax = g.rng.choice([10, 60]), g.rng.choice([5, 70])
+    req = g.clause([Rel('0', '<=', 'a'), Rel('a', '<=', str(amax))], ['a'])
+    assume = g.clause([Rel('0', '<=', 'x'), Rel('x', '<=', str(xmax))], ['a', 'x'])
+    asrt = g.clause([Rel('at(x, L)', '=', 'a'), Rel('x', '<=', str(xmax))], ['a', 'x'])
+    ens = g.clause([Rel('0', '<=', 'result'), Rel('result', '<=', f'{amax + xmax}')],
+                   ['a', 'result'])
+    text = (f'fun {name}(a: {t}): {t}\n  requires {{ {req} }}\n  ensures {{ {ens} }}\n'
+            f'  writes {{ }}\n{{\n  var x: {t} = a;\n  label L;\n  havoc x;\n'
+            f'  assume {{ {assume} }}\n  assert {{ {asrt} }}\n  return {g.pick("x + a", "x - a", "x * a")};\n}}\n')
+    return text, [('a', t, 0, amax)]
+
+
 KERNELS = [kernel_sum, kernel_count, kernel_max, kernel_fill, kernel_copy, kernel_product,
            kernel_calls, kernel_incr, kernel_arith, kernel_search, kernel_global,
-           kernel_convert, kernel_pairs, kernel_histogram, kernel_expr, kernel_expr]
+           kernel_convert, kernel_pairs, kernel_histogram, kernel_expr, kernel_expr,
+           kernel_havoc]
 
 
 def programs(seed, count, mutation=0.35):
