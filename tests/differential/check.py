@@ -66,7 +66,7 @@ def check_one(a, path):
         text = f.read()
     progs, fixed = metadata(text)
     runs = []
-    for i, p in enumerate(progs):
+    for p in progs:
         rng = random.Random(f'{os.path.basename(path)}:{p.entry}')
         runs += [(p.entry, p.random_inputs(rng)) for _ in range(a.runs)]
     runs += fixed

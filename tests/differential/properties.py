@@ -155,13 +155,13 @@ class Context:
             return
         self.count(f"run_{out['outcome']}")
         if out['outcome'] == 'failure':
-            self.observed(key(out['goal']), f'triage run {entry} with {json.dumps(inputs)}', entry)
+            self.observed(key(out['goal']), f'triage run {entry} with {json.dumps(inputs)}')
             if entry in self.complete and key(out['goal']) not in self.dse_failed[entry]:
                 self.problem(key(out['goal']), 'a complete dse exploration missed a failure',
                              f'triage run with {json.dumps(inputs)} fails it',
                              f'triage dse --function {entry}: every path explored, no test fails it')
 
-    def observed(self, k, who, entry):
+    def observed(self, k, who):
         self.count('failures_seen')
         self.failures.setdefault(k, who)
 
@@ -180,7 +180,7 @@ class Context:
         for test in out['tests']:
             if test['outcome'] == 'failure' and key(test['goal']) not in failed:
                 failed.add(key(test['goal']))
-                self.observed(key(test['goal']), f"triage dse test {json.dumps(test['inputs'])}", entry)
+                self.observed(key(test['goal']), f"triage dse test {json.dumps(test['inputs'])}")
                 self.replay(key(test['goal']), test, [], f'dse test of {entry}')
 
     def check_failures_unproved(self):
