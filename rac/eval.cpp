@@ -314,8 +314,12 @@ Value Machine::shift(const ir::Expr &e, const Value &va, const Value &vb, const 
   if (code_machine) {
     if (b < 0 || b >= t.bits())
       rte(GoalKind::RteOverflow, "shift by " + b.str() + " in " + t.str());
-    if (e.binop == BinOp::Shl && t.is_signed() && a < 0)
-      rte(GoalKind::RteOverflow, "left shift of the negative value " + a.str());
+    if (e.binop == BinOp::Shl && t.is_signed()) {
+      // A check like any other: dse must see it to negate it (else it never tries the values
+      // on its other side, yet calls the exploration complete).
+      if (va.sym) decide(mk_le(mk_int(0), va.sym), a >= 0);
+      if (a < 0) rte(GoalKind::RteOverflow, "left shift of the negative value " + a.str());
+    }
   } else if (b < 0 || b > 1000000) {
     not_executable("shift by " + b.str() + " in '" + ir::print(e) + "'", c);
   }

@@ -57,6 +57,13 @@ BigInt pow2(int n) {
 
 /// Bit operations and shifts by unknown amounts stay uninterpreted: proofs about them may fail,
 /// but never wrongly succeed.
+/// 2^b for a shift amount b in 0 .. bits - 1 (code checks that range first), as a case split.
+Term pow2_of(const Term &b, int bits) {
+  Term r = mk_int(pow2(bits - 1));
+  for (int k = bits - 2; k >= 0; --k) r = mk_ite(mk_eq(b, mk_int(k)), mk_int(pow2(k)), r);
+  return r;
+}
+
 Term opaque(const std::string &name, const Term &a, const Term &b) {
   return mk_app("bv!" + name, Sort::Int, {a, b});
 }
@@ -157,8 +164,10 @@ Val ExprTr::arith(const Expr &e, const Env &env) {
       if (e.binop == BinOp::Shl && t.is_signed()) check(GoalKind::RteOverflow, mk_le(mk_int(0), a));
     }
     const BigInt *k = int_value(b);
-    if (k && *k >= 0 && *k < 128) {
-      Term f = mk_int(pow2(static_cast<int>(*k)));
+    // A shift by an amount known, or checked to be below the width (code), is exact: an
+    // uninterpreted result trusted to fit its type made signed `y << s` never overflow.
+    if ((k && *k >= 0 && *k < 128) || (code_ && t.is_machine())) {
+      Term f = k ? mk_int(pow2(static_cast<int>(*k))) : pow2_of(b, t.bits());
       if (e.binop == BinOp::Shl) return {machine_result(t, mk_mul(a, f)), nullptr};
       return {mk_ediv(a, f), nullptr}; // floor division: an arithmetic shift
     }

@@ -424,7 +424,9 @@ void FnGen::exec_stmt(const Stmt &st, State &s) {
   case StmtKind::Return: {
     std::optional<Val> v;
     if (st.rhs) v = code(*st.rhs, s);
-    returns_.push_back({s, v});
+    // A return value whose computation always fails (`a % 0`) ends no run: like the other dead
+    // exits it is no return (else the postcondition would read a result no path gives).
+    if (!is_false(s.pc)) returns_.push_back({s, v});
     s.pc = mk_false();
     return;
   }

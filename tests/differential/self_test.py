@@ -1,0 +1,27 @@
+#!/usr/bin/env python3
+"""check.py catches disagreements: through lying_triage.py, each lie must be reported.
+
+usage: self_test.py TRIAGE
+"""
+import os, shlex, subprocess, sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+triage = sys.argv[1]
+EXPECT = {
+    'prove-all': 'proved, yet a run fails it',
+    'run-ok': 'does not replay',
+    'cvc5-sat': 'Z3 and cvc5 give opposite answers',
+}
+failed = False
+for lie, message in EXPECT.items():
+    liar = shlex.join([sys.executable, os.path.join(here, 'lying_triage.py'), lie, triage])
+    p = subprocess.run([sys.executable, os.path.join(here, 'check.py'), liar, '--seed', '3',
+                        '--count', '6', '--per-file', '6', '--jobs', '1'],
+                       capture_output=True, text=True, timeout=900)
+    ok = p.returncode == 1 and message in p.stdout
+    print(f"{'ok' if ok else 'FAIL'}: lie {lie}: exit {p.returncode}, "
+          f"{'reported' if message in p.stdout else 'not reported'}: {message}")
+    if not ok:
+        failed = True
+        print(p.stdout[-3000:], p.stderr[-2000:])
+sys.exit(1 if failed else 0)
