@@ -248,6 +248,46 @@ Term ExprTr::quant(const Expr &e, const Env &env) {
   return mk_exists(bound, mk_and(mk_and(ranges), body));
 }
 
+Term ExprTr::goal(const Expr &e, const Env &env) {
+  if (e.kind == ExprKind::Binary && e.binop == BinOp::Implies) {
+    Term a = evb(*e.args[0], env);
+    guards_.push_back(a);
+    Term b = goal(*e.args[1], env);
+    guards_.pop_back();
+    return mk_implies(a, b);
+  }
+  if (e.kind == ExprKind::App) {
+    // A predicate to prove is its definition to prove: quantifiers in it are skolemized too.
+    const ir::LogicDef *d = cx_.prog.logic(e.name);
+    if (!d || !d->body || !d->is_predicate || cx_.recursive.count(d->name)) return evb(e, env);
+    evb(e, env); // ties the uninterpreted form to this instance, for lemmas about it
+    Env inner;
+    inner.st = env.st;
+    inner.pre = env.st;
+    for (size_t i = 0; i < d->params.size() && i < e.args.size(); ++i)
+      inner.locals[d->params[i].name] = ev(*e.args[i], env);
+    return goal(*d->body, inner);
+  }
+  if (e.kind != ExprKind::Quant || !e.bval) return evb(e, env);
+  Env inner = env;
+  std::vector<Term> ranges;
+  for (const auto &b : e.binders) {
+    std::string n = cx_.fresh("sk!" + b.name);
+    if (b.type.is_ptr()) {
+      inner.locals[b.name] = Val{mk_const(n + "#b", Sort::Int), mk_const(n + "#o", Sort::Int)};
+      continue;
+    }
+    Term v = mk_const(n, b.type.is_bool() ? Sort::Bool : Sort::Int);
+    ranges.push_back(mk_in_range(b.type, v));
+    inner.locals[b.name] = Val{v, nullptr};
+  }
+  Term range = mk_and(ranges);
+  guards_.push_back(range);
+  Term body = goal(*e.args[0], inner);
+  guards_.pop_back();
+  return mk_implies(range, body);
+}
+
 State Ctx::any_memory(std::vector<Term> &bound) {
   State st;
   for (const auto &k : keys) {

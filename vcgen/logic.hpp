@@ -64,6 +64,10 @@ public:
   ExprTr(Ctx &cx, bool code, bool uf_mode) : cx_(cx), code_(code), uf_(uf_mode) {}
   Val ev(const ir::Expr &e, const Env &env);
   Term evb(const ir::Expr &e, const Env &env) { return ev(e, env).t; }
+  /// A formula to prove: its outermost universal quantifiers (also right of `==>`) become fresh
+  /// constants, as the solver's negation would skolemize them anyway. Definitions inlined in
+  /// it are then ground, so each is tied to the uninterpreted form the lemmas speak of.
+  Term goal(const ir::Expr &e, const Env &env);
 
   std::vector<RteCheck> rte; ///< code only: checks met, each under its short-circuit guard
   std::vector<Term> facts;   ///< facts about loaded values (their type's range)

@@ -30,9 +30,15 @@ const char *prover_name(Prover p) {
 
 namespace {
 
-std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra, bool lemmas = true) {
+/// How much of what the lemmas say a query assumes.
+enum class Lemmas { None, SingleState, All };
+
+std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra,
+                        Lemmas lemmas = Lemmas::SingleState) {
   std::vector<Term> q = vc.hyps;
-  if (lemmas) q.insert(q.end(), vc.lemma_hyps.begin(), vc.lemma_hyps.end());
+  if (lemmas != Lemmas::None) q.insert(q.end(), vc.lemma_hyps.begin(), vc.lemma_hyps.end());
+  if (lemmas == Lemmas::All)
+    q.insert(q.end(), vc.state_lemma_hyps.begin(), vc.state_lemma_hyps.end());
   q.push_back(mk_not(vc.obligation));
   q.insert(q.end(), extra.begin(), extra.end());
   return q;
@@ -65,7 +71,7 @@ std::optional<ir::Counterexample> model_of(const GoalVC &vc, Candidate &fallback
   auto ask = [&](const std::vector<Prover> &which,
                  const std::vector<Term> &shape) -> std::optional<ir::Counterexample> {
     if (which.empty()) return std::nullopt;
-    Outcome r = race(query(vc, shape, false), which, timeout_within_deadline(o), o.seed, vc);
+    Outcome r = race(query(vc, shape, Lemmas::None), which, timeout_within_deadline(o), o.seed, vc);
     if (r.answer == Answer::Sat) return r.model.read(vc);
     return std::nullopt;
   };
@@ -120,11 +126,13 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // Without the lemmas first (they often drown the solvers), then with them. The first is the
   // easy query: a goal that needs no lemma is most often decided in milliseconds, and one that
   // does would spend the whole timeout there (rgf/R4.c's assertion: 2 s, then 60 ms with its
-  // lemma); a quarter of the timeout, at least half a second, is its share.
-  std::vector<bool> attempts{true};
-  if (!vc.lemma_hyps.empty()) attempts.insert(attempts.begin(), false);
-  for (bool lemmas : attempts) {
-    const bool easy_first = !lemmas && attempts.size() > 1;
+  // lemma); a quarter of the timeout, at least half a second, is its share. Lemmas over several
+  // states come last, for the goals still open.
+  std::vector<Lemmas> attempts{Lemmas::SingleState};
+  if (!vc.lemma_hyps.empty()) attempts.insert(attempts.begin(), Lemmas::None);
+  if (!vc.state_lemma_hyps.empty()) attempts.push_back(Lemmas::All);
+  for (Lemmas lemmas : attempts) {
+    const bool easy_first = lemmas == Lemmas::None && attempts.size() > 1;
     const double limit = timeout_within_deadline(o);
     Outcome a =
         race(query(vc, {}, lemmas), solvers,
@@ -139,7 +147,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
       break;
     }
     r.status = Status::Failed;
-    const bool is_plain = !lemmas || vc.lemma_hyps.empty();
+    const bool is_plain =
+        lemmas == Lemmas::None || (lemmas == Lemmas::SingleState && vc.lemma_hyps.empty());
     if (is_plain) {
       plain.tried.insert(solvers.begin(), solvers.end());
       plain.undecided = a.undecided;
@@ -148,7 +157,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
       plain.sat = std::move(a.model);
     else if (!a.model.empty() || kept.empty())
       kept = std::move(a.model);
-    if (a.answer == Answer::Sat && lemmas) break;
+    if (a.answer == Answer::Sat && lemmas != Lemmas::None) break;
   }
   if (r.status == Status::Failed)
     r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));

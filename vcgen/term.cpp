@@ -239,6 +239,13 @@ Term mk_store(const Term &array, const Term &index, const Term &value) {
 
 Term mk_forall(std::vector<Term> bound, const Term &body, std::vector<std::vector<Term>> pats) {
   if (bound.empty() || body->op == Op::BoolLit) return body;
+  // `forall h. forall x. P` as one quantifier `forall h x. P`: the outer one alone has no term
+  // to trigger on (h occurs only under the inner binder), so e-matching never instantiated it,
+  // and a lemma assumed for every memory was useless to Z3 and cvc5 alike.
+  if (body->op == Op::Forall && pats.empty() && body->patterns.empty()) {
+    bound.insert(bound.end(), body->bound.begin(), body->bound.end());
+    return mk_forall(std::move(bound), body->args[0]);
+  }
   auto n = std::make_shared<Node>();
   n->op = Op::Forall;
   n->sort = Sort::Bool;

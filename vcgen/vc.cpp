@@ -216,6 +216,8 @@ private:
     s.pc = mk_and({s.pc, facts, mk_and(passed)});
   }
   Term logic(const Expr &e, const Env &env) { return ExprTr(cx_, false, false).evb(e, env); }
+  /// An annotation to prove (never to assume: its quantifiers became constants).
+  Term goal(const Expr &e, const Env &env) { return ExprTr(cx_, false, false).goal(e, env); }
   /// An annotation assumed: with the range of the machine-integer cells it reads.
   Term hypothesis(const Expr &e, const Env &env) {
     ExprTr tr(cx_, false, false);
@@ -432,9 +434,8 @@ void FnGen::exec_stmt(const Stmt &st, State &s) {
   }
   case StmtKind::Assert: {
     const ir::Annotation &a = st.annots.at(0);
-    Term c = logic(*a.expr, env_of(s));
-    oblige(GoalKind::Assertion, a.id, where(a), s.pc, c);
-    s.pc = mk_and(s.pc, c);
+    oblige(GoalKind::Assertion, a.id, where(a), s.pc, goal(*a.expr, env_of(s)));
+    s.pc = mk_and(s.pc, logic(*a.expr, env_of(s)));
     return;
   }
   case StmtKind::Assume: {
@@ -609,7 +610,7 @@ void FnGen::exec_while(const Stmt &st, State &s) {
   };
   for (const auto *inv : invs)
     oblige(GoalKind::LoopInvariantInit, inv->id, where(*inv), entry.pc,
-           logic(*inv->expr, env_at(entry)));
+           goal(*inv->expr, env_at(entry)));
 
   // The giant step: fresh values for what the loop may write, then the invariant.
   SiteInfo site;
@@ -664,7 +665,7 @@ void FnGen::exec_while(const Stmt &st, State &s) {
   State end = merge(std::move(ends));
   for (const auto *inv : invs)
     oblige(GoalKind::LoopInvariantPreserved, inv->id, where(*inv), end.pc,
-           logic(*inv->expr, env_at(end)));
+           goal(*inv->expr, env_at(end)));
   for (size_t i = 0; i < variants.size(); ++i)
     oblige(GoalKind::LoopVariantDecrease, variants[i]->id, where(*variants[i]), end.pc,
            mk_lt(logic(*variants[i]->expr, env_at(end)), v0[i]));
@@ -701,14 +702,16 @@ void FnGen::exec_call(const Stmt &st, State &s) {
   cenv.labels.clear();
   for (size_t i = 0; i < g->params.size() && i < args.size(); ++i)
     cenv.locals[g->params[i].name] = args[i];
-  std::vector<Term> reqs;
+  std::vector<Term> reqs, to_prove;
   std::string req_id;
   for (const auto &a : g->contract)
     if (a.kind == AnnotKind::Requires) {
       reqs.push_back(logic(*a.expr, cenv));
+      to_prove.push_back(goal(*a.expr, cenv));
       if (req_id.empty()) req_id = a.id;
     }
-  if (!reqs.empty()) oblige(GoalKind::CallPrecondition, req_id, at, before.pc, mk_and(reqs));
+  if (!reqs.empty())
+    oblige(GoalKind::CallPrecondition, req_id, at, before.pc, mk_and(to_prove));
   s.pc = mk_and(s.pc, mk_and(reqs));
 
   SiteInfo site;
@@ -783,7 +786,7 @@ std::vector<GoalAcc> FnGen::run() {
   std::vector<ir::Location> wlocs;
   for (const auto &a : f_.contract) {
     if (a.kind == AnnotKind::Ensures)
-      oblige(GoalKind::Postcondition, a.id, where(a), end.pc, logic(*a.expr, env));
+      oblige(GoalKind::Postcondition, a.id, where(a), end.pc, goal(*a.expr, env));
     if (a.kind == AnnotKind::Writes) {
       if (!first_writes) first_writes = &a;
       wlocs.insert(wlocs.end(), a.locs.begin(), a.locs.end());
@@ -825,6 +828,9 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
   Ctx cx(p);
   std::vector<GoalVC> out;
   std::vector<Term> axioms, lemmas;
+  // Lemmas over several states (`lemma{K,L}`) are assumed only when proving other lemmas: there
+  // the memories are a few constants, where a function's many states made them explode.
+  std::vector<Term> state_lemmas;
   // Lemmas and the uninterpreted forms of definitions they need make queries much harder for
   // the solvers; they are kept apart so that a goal can first be tried without them.
   auto hyps_now = [&](GoalVC &vc) {
@@ -858,25 +864,27 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
                   mk_const("lemma!mem!" + (i ? an.labels[i] + "!" : std::string()) + k, Sort::Heap);
           Env env = state_env(states);
           cx.ground_defs.clear();
-          Term goal = ExprTr(cx, false, false).evb(*an.expr, env);
+          Term goal = ExprTr(cx, false, false).goal(*an.expr, env);
           GoalVC vc;
           vc.ref = ir::GoalRef{GoalKind::Lemma, an.id, "-", ir::where(p, an.pos, an.src)};
           hyps_now(vc);
+          vc.lemma_hyps.insert(vc.lemma_hyps.end(), state_lemmas.begin(), state_lemmas.end());
           vc.obligation = goal;
           out.push_back(std::move(vc));
           cx.ground_defs.clear();
         }
-        // As a hypothesis, for every memory. A lemma over several states is not assumed (an axiom
-        // is): quantified over tuples of memories, such lemmas sent Z3's instantiation out of
-        // bounds (ACSL by Example's merge.c: 3.5 GB in a minute, where it took 10 s without them).
-        if (an.labels.size() > 1 && an.kind == AnnotKind::Lemma) return;
+        // As a hypothesis, for every memory. The goals of functions assume a lemma over several
+        // states (an axiom they always do) only in a last attempt: quantified over tuples of
+        // memories, such lemmas can send Z3's instantiation out of bounds (ACSL by Example's
+        // merge.c: 3.5 GB in a minute, where it took 10 s without them).
+        const bool multi_state = an.labels.size() > 1 && an.kind == AnnotKind::Lemma;
         std::vector<Term> bound;
         std::vector<State> states;
         for (size_t i = 0; i < n_states; ++i)
           states.push_back(cx.any_memory(bound));
         Env env = state_env(states);
         env.quant_depth = 1;
-        (an.kind == AnnotKind::Lemma ? lemmas : axioms)
+        (multi_state ? state_lemmas : an.kind == AnnotKind::Lemma ? lemmas : axioms)
             .push_back(mk_forall(bound, ExprTr(cx, false, true).evb(*an.expr, env)));
       });
       continue;
@@ -893,6 +901,7 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
       GoalVC vc;
       vc.ref = g.ref;
       hyps_now(vc);
+      vc.state_lemma_hyps = state_lemmas;
       vc.obligation = mk_and(g.obligations);
       vc.info = info;
       vc.sites = sites;

@@ -68,6 +68,19 @@ check(p1.returncode == 0, f'ok exit {p1.returncode}')
 strip = lambda out: [(g['line'], g['kind'], g['status'], g['prover']) for g in json.loads(out)['goals']]
 check(strip(p1.stdout) == strip(p2.stdout), 'results repeat')
 
+# Lemmas as ACSL by Example writes them (tests/vcgen/lemmas.c): lemmas that need induction fail
+# but are assumed by what follows; a lemma proved from them only once its predicate's quantifier
+# is a constant; a lemma and a postcondition that need a lemma over two states; a false lemma.
+# Default timeout, as users run it.
+lemmas = os.path.join(root, 'tests', 'vcgen', 'lemmas.c')
+p = run(lemmas, '--format', 'json')
+status = {(g['kind'], g['line']): g['status'] for g in json.loads(p.stdout)['goals']}
+expected = {('lemma', 15): 'failed', ('lemma', 20): 'failed', ('lemma', 25): 'failed',
+            ('lemma', 31): 'proved', ('lemma', 41): 'failed', ('lemma', 45): 'proved',
+            ('postcondition', 54): 'proved', ('lemma', 63): 'failed'}
+for k, v in expected.items():
+    check(status.get(k) == v, f'lemmas.c {k}: {status.get(k)}, expected {v}')
+
 # Bad usage and bad input: exit 2 with a message.
 check(run(s7, '--prover', 'alt-ergo').returncode == 2, 'bad prover')
 check(run(s7, '--timeout', '-1').returncode == 2, 'bad timeout')
