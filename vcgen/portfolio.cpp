@@ -15,6 +15,7 @@
 #include <linux/close_range.h>
 #include <poll.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -64,12 +65,25 @@ void write_all(int fd, const std::string &s) {
 /// waiting to stop Z3), then the model as a counterexample in JSON. Only this thread of the
 /// parent lives on in the child: it touches no lock another thread may have held at the fork
 /// (the solver it runs is not used by other threads; the allocator is fork-safe).
+/// Bounds the child's address space, as Z3's memory is bounded in the parent: cvc5 once took
+/// 5 GB on a query with lemmas over several states. Past the bound an allocation fails, which
+/// ends the check undecided. Not under AddressSanitizer, whose shadow memory alone is terabytes
+/// of address space.
+void limit_memory() {
+#if !defined(__SANITIZE_ADDRESS__)
+  constexpr rlim_t kBytes = rlim_t(8) << 30; // the forked process's own mappings included
+  const rlimit r{kBytes, kBytes};
+  ::setrlimit(RLIMIT_AS, &r);
+#endif
+}
+
 [[noreturn]] void run_child(int fd, Prover which, const std::vector<Term> &query, double timeout_s,
                             unsigned seed, const GoalVC &vc) {
   // Pipes of other goals' children, inherited at the fork, would keep them open: close them.
   if (fd > 3) ::close_range(3, unsigned(fd) - 1, 0);
   ::close_range(unsigned(fd) + 1, ~0U, 0);
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  limit_memory();
   try {
     auto b = make_backend(which);
     const Answer a = b->check(query, timeout_s, seed);
