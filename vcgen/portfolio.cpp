@@ -203,6 +203,17 @@ Answer check_restarting(Backend &b, const std::vector<Term> &query, double timeo
 
 std::atomic<bool> abandoned{false};
 
+thread_local std::optional<Clock::time_point> hard_stop;
+
+/// How long to wait, past a check's time limit `timeout_s` from now, for Z3 to react to its
+/// interrupt: `usual`, but not past the hard stop (at least 0.1 s).
+std::chrono::duration<double> reaction_time(double timeout_s, std::chrono::duration<double> usual) {
+  if (!hard_stop) return usual;
+  const std::chrono::duration<double> to_stop =
+      *hard_stop - Clock::now() - std::chrono::duration<double>(timeout_s);
+  return std::clamp(to_stop, std::chrono::duration<double>(0.1), usual);
+}
+
 /// Z3 here does not always stop when interrupted: some phases of Z3 4.8 look at no cancel flag
 /// (a query of ACSL by Example's merge.c ran for minutes, one run in five). So the check runs in
 /// a thread of its own; one still running well past its time limit, and after an interrupt, is
@@ -225,12 +236,12 @@ Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &quer
     run->done = true;
     run->cv.notify_all();
   });
-  const auto grace = std::chrono::duration<double>(std::max(2.0, timeout_s));
+  const auto grace = reaction_time(timeout_s, std::chrono::duration<double>(std::max(2.0, timeout_s)));
   std::unique_lock<std::mutex> lock(run->m);
   const auto finished = [&] { return run->done; };
   if (!run->cv.wait_for(lock, std::chrono::duration<double>(timeout_s) + grace, finished)) {
     b->interrupt();
-    if (!run->cv.wait_for(lock, std::chrono::seconds(1), finished)) {
+    if (!run->cv.wait_for(lock, reaction_time(0, std::chrono::seconds(1)), finished)) {
       lock.unlock();
       t.detach();
       (void)z3.release();
@@ -375,6 +386,11 @@ Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers,
     return cvc5_in_child(query, timeout_s, seed, vc);
   return alone(query, which, timeout_s, seed);
 }
+
+HardStop::HardStop(std::optional<Clock::time_point> stop) : outer_(hard_stop) {
+  if (stop && (!hard_stop || *stop < *hard_stop)) hard_stop = stop;
+}
+HardStop::~HardStop() { hard_stop = outer_; }
 
 bool solver_abandoned() {
   return abandoned;

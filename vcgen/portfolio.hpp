@@ -10,6 +10,7 @@
 #include "vcgen/solver.hpp"
 #include "vcgen/vc.hpp"
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <set>
@@ -51,6 +52,20 @@ struct Outcome {
 /// in this process: what it decides by then needs no race.
 Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, double timeout_s,
              unsigned seed, const GoalVC &vc, double quick_s = 0.2);
+
+/// While one lives, the checks of this thread end by `stop` (the run's --deadline), give or take
+/// a tenth of a second: the grace a Z3 check that ignores its interrupt otherwise gets (two
+/// seconds, so that it is rarely abandoned to burn a core) shrinks to what is left until then.
+class HardStop {
+public:
+  explicit HardStop(std::optional<std::chrono::steady_clock::time_point> stop);
+  ~HardStop();
+  HardStop(const HardStop &) = delete;
+  HardStop &operator=(const HardStop &) = delete;
+
+private:
+  std::optional<std::chrono::steady_clock::time_point> outer_;
+};
 
 /// Whether a Z3 check that ignored its interrupt was left running (portfolio.cpp): the process
 /// must then end with std::_Exit, not run static destructors under it.

@@ -113,6 +113,7 @@ namespace {
 /// One goal: the solvers at once, without lemmas then with them; a model when it fails.
 GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   const ContextScope scope; // first, so that it ends after every back end of the goal
+  const HardStop stop(o.deadline);
   GoalResult r;
   r.goal = vc.ref;
   auto t0 = std::chrono::steady_clock::now();
@@ -190,6 +191,7 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
   o.seed = seed;
   if (until && (!o.deadline || *until < *o.deadline)) o.deadline = until;
   if (o.deadline && std::chrono::steady_clock::now() >= *o.deadline) return std::nullopt;
+  const HardStop stop(o.deadline);
   std::vector<Term> extra;
   for (const auto &cx : exclude)
     extra.push_back(mk_not(inputs_equal(vc, cx)));
