@@ -60,7 +60,8 @@ BigInt pow2(int n) {
 /// 2^b for a shift amount b in 0 .. bits - 1 (code checks that range first), as a case split.
 Term pow2_of(const Term &b, int bits) {
   Term r = mk_int(pow2(bits - 1));
-  for (int k = bits - 2; k >= 0; --k) r = mk_ite(mk_eq(b, mk_int(k)), mk_int(pow2(k)), r);
+  for (int k = bits - 2; k >= 0; --k)
+    r = mk_ite(mk_eq(b, mk_int(k)), mk_int(pow2(k)), r);
   return r;
 }
 
@@ -260,13 +261,10 @@ Term ExprTr::goal(const Expr &e, const Env &env) {
     // A predicate to prove is its definition to prove: quantifiers in it are skolemized too.
     const ir::LogicDef *d = cx_.prog.logic(e.name);
     if (!d || !d->body || !d->is_predicate || cx_.recursive.count(d->name)) return evb(e, env);
-    evb(e, env); // ties the uninterpreted form to this instance, for lemmas about it
-    Env inner;
-    inner.st = env.st;
-    inner.pre = env.st;
-    for (size_t i = 0; i < d->params.size() && i < e.args.size(); ++i)
-      inner.locals[d->params[i].name] = ev(*e.args[i], env);
-    return goal(*d->body, inner);
+    const std::vector<Val> args = eval_args(e, env);
+    // The plain instance only ties the uninterpreted form to it, for the lemmas about it.
+    if (cx_.in_lemmas.count(d->name)) inline_def(*d, args, env);
+    return goal(*d->body, def_env(*d, args, env));
   }
   if (e.kind != ExprKind::Quant || !e.bval) return evb(e, env);
   Env inner = env;
@@ -345,28 +343,41 @@ Val ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const S
 Val ExprTr::app(const Expr &e, const Env &env) {
   const ir::LogicDef *d = cx_.prog.logic(e.name);
   if (!d) unsupported(e, "call of " + e.name + " in an expression");
-  std::vector<Val> args;
-  for (const auto &a : e.args)
-    args.push_back(ev(*a, env));
+  const std::vector<Val> args = eval_args(e, env);
   bool inline_it = d->body && !uf_ && !cx_.recursive.count(d->name);
   if (!inline_it) {
     register_def(*d);
     return uf_call(*d, args, *env.st);
   }
+  return inline_def(*d, args, env);
+}
+
+std::vector<Val> ExprTr::eval_args(const Expr &e, const Env &env) {
+  std::vector<Val> args;
+  for (const auto &a : e.args)
+    args.push_back(ev(*a, env));
+  return args;
+}
+
+Env ExprTr::def_env(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env) {
   Env inner;
   inner.st = env.st;
   inner.pre = env.st;
   inner.quant_depth = env.quant_depth;
-  for (size_t i = 0; i < d->params.size() && i < args.size(); ++i)
-    inner.locals[d->params[i].name] = args[i];
+  for (size_t i = 0; i < d.params.size() && i < args.size(); ++i)
+    inner.locals[d.params[i].name] = args[i];
+  return inner;
+}
+
+Val ExprTr::inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env) {
   ExprTr body_tr(cx_, false, false);
   body_tr.ground_facts = ground_facts;
-  const Val body = body_tr.ev(*d->body, inner);
+  const Val body = body_tr.ev(*d.body, def_env(d, args, env));
   facts.insert(facts.end(), body_tr.facts.begin(), body_tr.facts.end());
   // Lemmas speak of the uninterpreted form: tie it to this instance when it is ground.
-  if (cx_.in_lemmas.count(d->name) && env.quant_depth == 0) {
-    register_def(*d);
-    cx_.ground_defs.push_back(val_eq(uf_call(*d, args, *env.st), body));
+  if (cx_.in_lemmas.count(d.name) && env.quant_depth == 0) {
+    register_def(d);
+    cx_.ground_defs.push_back(val_eq(uf_call(d, args, *env.st), body));
   }
   return body;
 }

@@ -90,6 +90,11 @@ private:
   void check(ir::GoalKind k, const Term &cond);
   Val arith(const ir::Expr &e, const Env &env);
   Val app(const ir::Expr &e, const Env &env);
+  std::vector<Val> eval_args(const ir::Expr &e, const Env &env);
+  /// The environment of `d`'s body applied to `args` in the state of `env`.
+  Env def_env(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env);
+  /// `d`'s body applied to `args`; when ground and named by lemmas, tied to the uninterpreted form.
+  Val inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env);
   Term machine_result(const ir::Type &t, const Term &exact);
   Term quant(const ir::Expr &e, const Env &env);
   Val uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st);

@@ -61,10 +61,6 @@ void write_all(int fd, const std::string &s) {
   }
 }
 
-/// The child's side: check, report the answer on its first line at once (the parent may be
-/// waiting to stop Z3), then the model as a counterexample in JSON. Only this thread of the
-/// parent lives on in the child: it touches no lock another thread may have held at the fork
-/// (the solver it runs is not used by other threads; the allocator is fork-safe).
 /// Bounds the child's address space, as Z3's memory is bounded in the parent: cvc5 once took
 /// 5 GB on a query with lemmas over several states. Past the bound an allocation fails, which
 /// ends the check undecided. Not under AddressSanitizer, whose shadow memory alone is terabytes
@@ -77,6 +73,10 @@ void limit_memory() {
 #endif
 }
 
+/// The child's side: check, report the answer on its first line at once (the parent may be
+/// waiting to stop Z3), then the model as a counterexample in JSON. Only this thread of the
+/// parent lives on in the child: it touches no lock another thread may have held at the fork
+/// (the solver it runs is not used by other threads; the allocator is fork-safe).
 [[noreturn]] void run_child(int fd, Prover which, const std::vector<Term> &query, double timeout_s,
                             unsigned seed, const GoalVC &vc) {
   // Pipes of other goals' children, inherited at the fork, would keep them open: close them.
@@ -236,7 +236,8 @@ Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &quer
     run->done = true;
     run->cv.notify_all();
   });
-  const auto grace = reaction_time(timeout_s, std::chrono::duration<double>(std::max(2.0, timeout_s)));
+  const auto grace =
+      reaction_time(timeout_s, std::chrono::duration<double>(std::max(2.0, timeout_s)));
   std::unique_lock<std::mutex> lock(run->m);
   const auto finished = [&] { return run->done; };
   if (!run->cv.wait_for(lock, std::chrono::duration<double>(timeout_s) + grace, finished)) {
@@ -390,7 +391,9 @@ Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers,
 HardStop::HardStop(std::optional<Clock::time_point> stop) : outer_(hard_stop) {
   if (stop && (!hard_stop || *stop < *hard_stop)) hard_stop = stop;
 }
-HardStop::~HardStop() { hard_stop = outer_; }
+HardStop::~HardStop() {
+  hard_stop = outer_;
+}
 
 bool solver_abandoned() {
   return abandoned;

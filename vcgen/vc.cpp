@@ -434,8 +434,9 @@ void FnGen::exec_stmt(const Stmt &st, State &s) {
   }
   case StmtKind::Assert: {
     const ir::Annotation &a = st.annots.at(0);
-    oblige(GoalKind::Assertion, a.id, where(a), s.pc, goal(*a.expr, env_of(s)));
-    s.pc = mk_and(s.pc, logic(*a.expr, env_of(s)));
+    const Env env = env_of(s);
+    oblige(GoalKind::Assertion, a.id, where(a), s.pc, goal(*a.expr, env));
+    s.pc = mk_and(s.pc, logic(*a.expr, env));
     return;
   }
   case StmtKind::Assume: {
@@ -710,8 +711,7 @@ void FnGen::exec_call(const Stmt &st, State &s) {
       to_prove.push_back(goal(*a.expr, cenv));
       if (req_id.empty()) req_id = a.id;
     }
-  if (!reqs.empty())
-    oblige(GoalKind::CallPrecondition, req_id, at, before.pc, mk_and(to_prove));
+  if (!reqs.empty()) oblige(GoalKind::CallPrecondition, req_id, at, before.pc, mk_and(to_prove));
   s.pc = mk_and(s.pc, mk_and(reqs));
 
   SiteInfo site;
@@ -828,8 +828,9 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
   Ctx cx(p);
   std::vector<GoalVC> out;
   std::vector<Term> axioms, lemmas;
-  // Lemmas over several states (`lemma{K,L}`) are assumed only when proving other lemmas: there
-  // the memories are a few constants, where a function's many states made them explode.
+  // Lemmas over several states (`lemma{K,L}`): hypotheses of later lemmas, whose memories are a
+  // few constants, but of function goals only in a last attempt (their many states made them
+  // explode).
   std::vector<Term> state_lemmas;
   // Lemmas and the uninterpreted forms of definitions they need make queries much harder for
   // the solvers; they are kept apart so that a goal can first be tried without them.
@@ -884,7 +885,9 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
           states.push_back(cx.any_memory(bound));
         Env env = state_env(states);
         env.quant_depth = 1;
-        (multi_state ? state_lemmas : an.kind == AnnotKind::Lemma ? lemmas : axioms)
+        (multi_state                   ? state_lemmas
+         : an.kind == AnnotKind::Lemma ? lemmas
+                                       : axioms)
             .push_back(mk_forall(bound, ExprTr(cx, false, true).evb(*an.expr, env)));
       });
       continue;

@@ -61,10 +61,10 @@ struct FunctionInfo {
 
 struct GoalVC {
   ir::GoalRef ref;
-  std::vector<Term> hyps;                   ///< axioms, definitions of recursive logic functions
-  std::vector<Term> lemma_hyps;             ///< lemmas before the goal and the definitions they use
-  std::vector<Term> state_lemma_hyps;       ///< a function's last resort: lemmas over several states
-  Term obligation;                          ///< valid iff the goal holds
+  std::vector<Term> hyps;             ///< axioms, definitions of recursive logic functions
+  std::vector<Term> lemma_hyps;       ///< lemmas before the goal and the definitions they use
+  std::vector<Term> state_lemma_hyps; ///< a function's last resort: lemmas over several states
+  Term obligation;                    ///< valid iff the goal holds
   std::shared_ptr<const FunctionInfo> info; ///< null for lemmas
   std::vector<SiteInfo> sites;              ///< subcontract sites of the function, in order
 };
