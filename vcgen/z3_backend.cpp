@@ -109,12 +109,22 @@ public:
     }
   }
 
+  // Z3 4.8 pushes the scope and then throws ("push canceled") when a cancel flag is pending; the
+  // scope is there all the same (its pop is due), but nothing checked in it can be trusted.
   void push() override {
-    incremental().push();
     dropped_.push_back(false);
+    try {
+      incremental().push();
+    } catch (const z3::exception &) {
+      dropped_.back() = true;
+    }
   }
   void pop() override {
-    incremental().pop();
+    try {
+      incremental().pop();
+    } catch (const z3::exception &) {
+      // Not seen (Z3 4.8 pops with a cancel flag pending); the bookkeeping stays in step anyway.
+    }
     if (!dropped_.empty()) dropped_.pop_back();
   }
   // An assertion Z3 refuses is not silently left out: the checks of its scope answer unknown.
@@ -164,8 +174,12 @@ public:
       Watchdog dog(ctx_, timeout_s);
       z3::check_result res =
           assumptions && !assumptions->empty() ? s.check(*assumptions) : s.check();
-      interrupted_ = interrupted_ || dog.fired();
-      timed_out_ = dog.fired() || stopped_;
+      const bool fired = dog.stop();
+      // A watchdog that fires as the check returns leaves its cancel flag pending, and Z3 4.8
+      // cancels the next push with it (the incremental solver of dse); a check clears the flag.
+      if (fired && inc_) z3::solver(ctx_).check();
+      interrupted_ = interrupted_ || fired;
+      timed_out_ = fired || stopped_;
       switch (res) {
       case z3::unsat:
         return Answer::Unsat;
@@ -235,13 +249,16 @@ private:
               ctx.interrupt();
             }
           }) {}
-    ~Watchdog() {
+    ~Watchdog() { stop(); }
+    /// Stops the watch; whether it fired. Once it returns, no interrupt of this watch can land.
+    bool stop() {
       {
         std::lock_guard<std::mutex> lock(m_);
         done_ = true;
       }
       cv_.notify_all();
-      thread_.join();
+      if (thread_.joinable()) thread_.join();
+      return fired();
     }
     bool fired() const {
       std::lock_guard<std::mutex> lock(m_);

@@ -83,6 +83,34 @@ TEST(Backends, TimeLimitIsEnforced) {
   }
 }
 
+// The incremental use of dse: a check its time limit ends, or an interrupt between two calls
+// (Z3 4.8 then throws "push canceled" from the next push), must neither throw nor poison the
+// scopes that follow.
+TEST(Backends, IncrementalSolverOutlivesTimeoutsAndInterrupts) {
+  Term x = mk_const("x", Sort::Int), y = mk_const("y", Sort::Int), z = mk_const("z", Sort::Int);
+  auto cube = [](const Term &t) { return mk_mul(t, mk_mul(t, t)); };
+  auto s = make_z3_backend();
+  s->add(mk_lt(mk_int(0), x));
+  for (double limit : {0.01, 0.02, 0.05, 0.1}) {
+    s->push();
+    s->add(mk_lt(mk_int(0), y));
+    s->add(mk_lt(mk_int(0), z));
+    s->add(mk_eq(mk_add(cube(x), cube(y)), cube(z)));
+    EXPECT_NE(s->check_added(limit, 0), Answer::Unsat);
+    s->pop();
+    s->push();
+    s->add(mk_eq(x, mk_int(3)));
+    ASSERT_EQ(s->check_added(5, 0), Answer::Sat) << "after a check limited to " << limit << " s";
+    EXPECT_EQ(s->eval_int(x), BigInt(3));
+    s->pop();
+  }
+  s->interrupt();
+  s->push();
+  s->add(mk_eq(x, mk_int(4)));
+  EXPECT_NE(s->check_added(5, 0), Answer::Unsat);
+  s->pop();
+}
+
 const char *kCounter = R"(
 fun f(x: int32, t: ptr int32, n: int32): int32
   requires { 0 <= x <= 100 && 1 <= n <= 4 && valid(t + (0 .. n - 1)) }
