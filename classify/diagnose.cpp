@@ -1,6 +1,7 @@
 #include "classify/diagnose.hpp"
 
 #include "classify/combined_strategy.hpp"
+#include "classify/refutation_probe.hpp"
 
 #include <stdexcept>
 
@@ -45,7 +46,20 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
     chosen.push_back(make_strategy(name));
     if (!chosen.back()) throw std::invalid_argument("unknown diagnosis strategy '" + name + "'");
   }
-  vcgen::Session session(p, opts.prove);
+  // A strategy that tests anyway may let tests break goals while they are proved; the model
+  // strategy, and a comparison of strategies, get every goal's proof attempts and models.
+  const bool probing = strategies.size() == 1 && strategies.front() != "model" &&
+                       opts.strategy_options.probe_budget.count() > 0;
+  std::unique_ptr<RefutationProbe> probe;
+  vcgen::ProveOptions prove = opts.prove;
+  if (probing)
+    prove.refuted = [&probe](const ir::GoalRef &g) { return probe && probe->refutes(g); };
+  vcgen::Session session(p, prove);
+  if (probing) {
+    StrategyOptions o = opts.strategy_options;
+    o.deadline = opts.prove.deadline;
+    probe = std::make_unique<RefutationProbe>(p, o, session.goals());
+  }
   std::vector<GoalDiagnosis> proved;
   for (vcgen::GoalResult &r : session.prove_all()) {
     GoalDiagnosis d;
@@ -53,6 +67,7 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
     d.result = std::move(r);
     proved.push_back(std::move(d));
   }
+  if (probe) probe->settle(proved);
   SessionModels models(session);
   std::vector<Report> reports;
   for (const auto &strategy : chosen) {

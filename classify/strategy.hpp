@@ -29,6 +29,9 @@ struct StrategyOptions {
   /// The search for a bug behind a weakness another strategy already showed: a bug is found in
   /// milliseconds when there is one within reach, and a diagnosis should stay interactive.
   std::chrono::milliseconds check_budget{500};
+  /// The search for failing runs made while proving (RefutationProbe), per function; 0: none.
+  /// A failing run is most often among the first few, when there is one.
+  std::chrono::milliseconds probe_budget{250};
   int max_block = 8;    ///< test generation: the longest input array nothing else bounds
   std::optional<int> k; ///< test generation: k-path bound (none by default)
   /// Goals (model strategy) or functions (test strategy) diagnosed at once, each on a thread.

@@ -18,8 +18,8 @@ namespace {
 
 int run_diagnose(const std::vector<std::string> &args) {
   std::set<std::string> valued = diagnose_option_names();
-  valued.insert({"strategy", "format"});
-  const Options opts(args, {"no-rte"}, valued);
+  valued.insert({"strategy", "format", "probe"});
+  const Options opts(args, {"no-rte", "no-probe"}, valued);
   const std::string format = opts.choice("format", {"text", "json", "sarif"}, "text");
   const classify::DiagnoseOptions o = diagnose_options(opts, opts.file());
   const ir::Program p = load_program(o.file, opts);
@@ -39,7 +39,7 @@ const Registrar reg{
     {"diagnose", "prove, then explain each failed goal (non-compliance, subcontract weakness...)",
      "usage: triage diagnose FILE [--strategy combined|model|test] [--function F]\n"
      "                        [--prover z3|cvc5|portfolio] [--timeout S] [--no-rte] [--models N]\n"
-     "                        [--budget S] [--k N] [--max-block N]\n"
+     "                        [--budget S] [--k N] [--max-block N] [--probe S|--no-probe]\n"
      "                        [--deadline S] [-j N] [--format text|json|sarif]\n\n"
      "Proves every goal of FILE; for each goal not proved, looks for a counterexample and\n"
      "reports a verdict: non_compliance (the code fails the annotation on the inputs shown),\n"
@@ -60,6 +60,9 @@ const Registrar reg{
      "  --budget S     test strategy: seconds per exploration (default: 3)\n"
      "  --k N          test strategy: at most N consecutive iterations of a loop\n"
      "  --max-block N  test strategy: the longest input array nothing bounds (default: 8)\n"
+     "  --probe S      seconds per function of the search for failing runs made while proving\n"
+     "                 (not with --strategy model): a goal a replayed run breaks skips its\n"
+     "                 longer proof attempts (default: 0.25; --no-probe: no search)\n"
      "  -j N           goals proved and diagnosed at once (default: one per core)\n"
      "  --deadline S   for the whole file: goals still open then are unknown (default: none)\n"
      "  --format F     text (default), json (schema in docs/diagnose.md) or sarif (2.1.0)\n"

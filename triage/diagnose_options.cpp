@@ -32,6 +32,9 @@ classify::DiagnoseOptions diagnose_options(const Options &opts, const std::strin
       std::chrono::milliseconds(long(opts.seconds("budget", 3) * 1000));
   // An explicit budget is for every search, the NC check behind a weakness included.
   if (opts.value("budget")) o.strategy_options.check_budget = o.strategy_options.exploration_budget;
+  o.strategy_options.probe_budget =
+      opts.flag("no-probe") ? std::chrono::milliseconds(0)
+                            : std::chrono::milliseconds(long(opts.seconds("probe", 0.25) * 1000));
   o.strategy_options.k = opts.whole("k", 0);
   o.strategy_options.max_block = opts.whole("max-block", 1).value_or(o.strategy_options.max_block);
   o.prove = prove_options(opts);

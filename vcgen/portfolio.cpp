@@ -42,10 +42,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool definitive(Answer a) {
-  return a == Answer::Sat || a == Answer::Unsat;
-}
-
 std::optional<Answer> answer_of(const std::string &name) {
   for (Answer a : {Answer::Sat, Answer::Unsat, Answer::Unknown, Answer::Timeout})
     if (name == answer_name(a)) return a;

@@ -46,12 +46,20 @@ struct Outcome {
   Candidate model;                 ///< the winner's model (sat), or a candidate of an undecided one
 };
 
+/// The time cvc5 has alone at the start of a race: most goals take it milliseconds.
+inline constexpr double kQuickSlice = 0.2;
+
+/// Whether an answer decides the query (sat or unsat).
+inline bool definitive(Answer a) {
+  return a == Answer::Sat || a == Answer::Unsat;
+}
+
 /// Checks `query` with every solver of `solvers` at once (in this thread when there is one).
 /// `vc` says how to read a model as a counterexample. No solver runs past `timeout_s`, plus a
 /// short grace for a child to read its model. With Z3 and cvc5, cvc5 first has `quick_s` alone
 /// in this process: what it decides by then needs no race.
 Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, double timeout_s,
-             unsigned seed, const GoalVC &vc, double quick_s = 0.2);
+             unsigned seed, const GoalVC &vc, double quick_s = kQuickSlice);
 
 /// While one lives, the checks of this thread end by `stop` (the run's --deadline), give or take
 /// a tenth of a second: the grace a Z3 check that ignores its interrupt otherwise gets (two

@@ -109,6 +109,12 @@ Session::Session(const ir::Program &p, ProveOptions opts)
 
 Session::~Session() = default;
 
+std::vector<ir::GoalRef> Session::goals() const {
+  std::vector<ir::GoalRef> out;
+  std::ranges::transform(impl_->vcs, std::back_inserter(out), &GoalVC::ref);
+  return out;
+}
+
 namespace {
 /// One goal: the solvers at once, without lemmas then with them; a model when it fails.
 GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
@@ -124,20 +130,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   const std::vector<Prover> solvers = solvers_of(o.prover);
   Candidate kept;
   BaseQuery plain;
-  // Without the lemmas first (they often drown the solvers), then with them. The first is the
-  // easy query: a goal that needs no lemma is most often decided in milliseconds, and one that
-  // does would spend the whole timeout there (rgf/R4.c's assertion: 2 s, then 60 ms with its
-  // lemma); a quarter of the timeout, at least half a second, is its share. Lemmas over several
-  // states come last, for the goals still open.
-  std::vector<Lemmas> attempts{Lemmas::SingleState};
-  if (!vc.lemma_hyps.empty()) attempts.insert(attempts.begin(), Lemmas::None);
-  if (!vc.state_lemma_hyps.empty()) attempts.push_back(Lemmas::All);
-  for (Lemmas lemmas : attempts) {
-    const bool easy_first = lemmas == Lemmas::None && attempts.size() > 1;
-    const double limit = timeout_within_deadline(o);
-    Outcome a =
-        race(query(vc, {}, lemmas), solvers,
-             easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit, o.seed, vc);
+  // What one attempt learnt; true when no further attempt is needed.
+  auto take = [&](Outcome a, Lemmas lemmas) {
     // A failed goal reports its most telling answer: a solver's sat outranks a later timeout.
     if (a.answer == Answer::Unsat || r.answer != "sat") {
       r.answer = answer_name(a.answer);
@@ -145,7 +139,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     }
     if (a.answer == Answer::Unsat) {
       r.status = Status::Proved;
-      break;
+      return true;
     }
     r.status = Status::Failed;
     const bool is_plain =
@@ -158,14 +152,52 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
       plain.sat = std::move(a.model);
     else if (!a.model.empty() || kept.empty())
       kept = std::move(a.model);
-    if (a.answer == Answer::Sat && lemmas != Lemmas::None) break;
+    return a.answer == Answer::Sat && lemmas != Lemmas::None;
+  };
+  auto finish = [&] {
+    if (r.status == Status::Failed && r.answer != "refuted")
+      r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
+    r.time_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
+    return r;
+  };
+  // Without the lemmas first (they often drown the solvers), then with them. The first is the
+  // easy query: a goal that needs no lemma is most often decided in milliseconds, and one that
+  // does would spend the whole timeout there (rgf/R4.c's assertion: 2 s, then 60 ms with its
+  // lemma); a quarter of the timeout, at least half a second, is its share. Lemmas over several
+  // states come last, for the goals still open.
+  std::vector<Lemmas> attempts{Lemmas::SingleState};
+  if (!vc.lemma_hyps.empty()) attempts.insert(attempts.begin(), Lemmas::None);
+  if (!vc.state_lemma_hyps.empty()) attempts.push_back(Lemmas::All);
+  // A diagnosis first gives the easy query its quick slice alone; a goal still open then, which
+  // a run of the program already breaks, could only fail: the long attempts are not made (a
+  // mutant's quantified frame costs the whole timeout, its failing run milliseconds).
+  size_t first = 0;
+  double quick_s = kQuickSlice;
+  if (o.refuted && timeout_within_deadline(o) > kQuickSlice) {
+    Outcome a = race(query(vc, {}, attempts.front()), solvers, kQuickSlice, o.seed, vc);
+    if (definitive(a.answer)) {
+      if (take(std::move(a), attempts.front())) return finish();
+      first = 1;
+    } else if (o.refuted(vc.ref)) {
+      r.status = Status::Failed;
+      r.answer = "refuted";
+      return finish();
+    } else {
+      quick_s = 0; // the first attempt's quick slice is spent
+    }
   }
-  if (r.status == Status::Failed)
-    r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
-  r.time_ms =
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
-          .count();
-  return r;
+  for (size_t k = first; k < attempts.size(); ++k) {
+    const Lemmas lemmas = attempts[k];
+    const bool easy_first = lemmas == Lemmas::None && attempts.size() > 1;
+    const double limit = timeout_within_deadline(o);
+    Outcome a = race(query(vc, {}, lemmas), solvers,
+                     easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit, o.seed,
+                     vc, k == 0 ? quick_s : kQuickSlice);
+    if (take(std::move(a), lemmas)) break;
+  }
+  return finish();
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "ir/goal.hpp"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,6 +28,11 @@ struct ProveOptions {
   /// call runs past it.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   int jobs = 1; ///< goals proved at once, each by a thread of its own
+  /// Asked of a goal that the quick attempt (a fifth of a second) left open, before the long
+  /// ones: whether a replayed run of the program already breaks it (a diagnosis's short search
+  /// for failing runs, classify::RefutationProbe). Such a goal could only fail: it does so at
+  /// once, with answer "refuted" and no model. Called from the proving threads.
+  std::function<bool(const ir::GoalRef &)> refuted;
 };
 
 enum class Status { Proved, Failed };
@@ -34,7 +40,8 @@ enum class Status { Proved, Failed };
 struct GoalResult {
   ir::GoalRef goal;
   Status status = Status::Failed;
-  std::string answer; ///< "unsat" (proved), "sat", "unknown", "timeout"
+  /// "unsat" (proved), "sat", "unknown", "timeout", "refuted" (ProveOptions::refuted), "not_run"
+  std::string answer;
   std::string prover; ///< the solver that answered: "z3", "cvc5"
   long time_ms = 0;
   std::optional<ir::Counterexample> model; ///< candidate counterexample when sat/unknown with model
@@ -47,6 +54,9 @@ public:
   ~Session();
   Session(const Session &) = delete;
   Session &operator=(const Session &) = delete;
+
+  /// The goals, in program order (as prove_all returns them).
+  std::vector<ir::GoalRef> goals() const;
 
   /// Proves every goal (in program order) and returns one result per goal.
   std::vector<GoalResult> prove_all();

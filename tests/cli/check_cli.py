@@ -34,6 +34,12 @@ def main():
     check('check --print prints the IR', p.returncode == 0 and 'fun ' in p.stdout, p.stdout[:200])
     p = run(triage, 'check', '--help')
     check('command help', p.returncode == 0 and 'usage: triage check' in p.stdout, p.stdout)
+    p = run(triage, 'diagnose', example, '--probe', '0')
+    check('--probe 0 is a usage error (--no-probe turns the search off)',
+          p.returncode == 2 and "'--probe' expects a positive number" in p.stderr, p.stderr)
+    p = run(triage, 'compare', example, '--no-probe')
+    check('compare has no probe to turn off', p.returncode == 2 and 'no-probe' in p.stderr,
+          p.stderr)
     failed = checks.count(False)
     print(f'{len(checks) - failed} passed, {failed} failed')
     return 1 if failed else 0

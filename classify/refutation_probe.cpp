@@ -1,0 +1,106 @@
+#include "classify/refutation_probe.hpp"
+
+#include "classify/categorise.hpp"
+#include "classify/replay.hpp"
+#include "dse/explore.hpp"
+#include "vcgen/solver.hpp"
+
+#include <algorithm>
+
+namespace triage::classify {
+
+/// One function's search: the non-compliances its first failing runs replayed.
+struct RefutationProbe::Search {
+  std::once_flag once;
+  std::vector<GoalDiagnosis> refuted; ///< one per goal, its shortest replayed failing run
+};
+
+RefutationProbe::RefutationProbe(const ir::Program &p, const StrategyOptions &o,
+                                 std::vector<ir::GoalRef> goals)
+    : program_(p), options_(o), goals_(std::move(goals)) {}
+
+RefutationProbe::~RefutationProbe() = default;
+
+RefutationProbe::Search &RefutationProbe::search_of(const std::string &function) {
+  const std::lock_guard<std::mutex> lock(m_);
+  auto &s = searches_[function];
+  if (!s) s = std::make_unique<Search>();
+  return *s;
+}
+
+namespace {
+
+const char *search_name(const dse::Result &r) {
+  return r.complete ? "complete" : r.stopped ? "stopped" : "bounded";
+}
+
+} // namespace
+
+bool RefutationProbe::refutes(const ir::GoalRef &goal) {
+  if (goal.kind == ir::GoalKind::Lemma) return false;
+  const ir::Function *f = program_.function(goal.function);
+  if (!f || !f->body) return false;
+  Search &s = search_of(goal.function);
+  std::call_once(s.once, [&] {
+    // Its own solver contexts: what the proving thread's goal gets must not depend on whether
+    // this search ran in its thread (the same report for any -j).
+    const vcgen::ContextScope scope;
+    dse::Options o;
+    o.function = goal.function;
+    o.budget = options_.within_deadline(options_.probe_budget);
+    o.max_block = options_.max_block;
+    o.k = options_.k;
+    o.go_past = [](const ir::GoalRef &) { return true; };
+    // One failing run is what a mutant's broken goal needs; the rest is the diagnosis's work.
+    o.enough = [](const dse::Test &t) { return first_failure(t.outcome).has_value(); };
+    const dse::Result r = dse::explore(program_, o);
+    const RunLimits limits{options_.step_limit, options_.run_limit};
+    for (const dse::Test &t : r.tests) {
+      const auto failed = first_failure(t.outcome);
+      if (!failed) continue;
+      for (const ir::GoalRef &g : goals_) {
+        if (g.function != goal.function || !same_goal(g, *failed)) continue;
+        // A run names its failure by kind and place: two goals that share them are told apart
+        // only by the prover.
+        const bool ambiguous = std::any_of(goals_.begin(), goals_.end(), [&](const ir::GoalRef &o) {
+          return !(o == g) && (same_goal(g, o) || same_goal(o, g));
+        });
+        const bool known = std::any_of(s.refuted.begin(), s.refuted.end(),
+                                       [&](const auto &d) { return d.result.goal == g; });
+        if (ambiguous || known) continue;
+        GoalDiagnosis d;
+        d.result.goal = g;
+        d.verdict = Verdict::NonCompliance;
+        d.counterexample = inputs_only(t.input);
+        d.strategy = "test";
+        d.nc_search = search_name(r);
+        if (confirm(program_, d, limits)) s.refuted.push_back(std::move(d));
+      }
+    }
+  });
+  return std::any_of(s.refuted.begin(), s.refuted.end(),
+                     [&](const GoalDiagnosis &d) { return d.result.goal == goal; });
+}
+
+void RefutationProbe::settle(std::vector<GoalDiagnosis> &goals) const {
+  for (GoalDiagnosis &d : goals) {
+    if (d.result.status != vcgen::Status::Failed || d.result.answer != "refuted") continue;
+    const auto it = searches_.find(d.result.goal.function);
+    if (it == searches_.end()) continue;
+    for (const GoalDiagnosis &found : it->second->refuted) {
+      if (!(found.result.goal == d.result.goal)) continue;
+      d.verdict = found.verdict;
+      d.scope = found.scope;
+      d.subcontracts.clear();
+      d.counterexample = found.counterexample;
+      d.failure_state = found.failure_state;
+      d.failure_reason = found.failure_reason;
+      d.strategy = found.strategy;
+      d.nc_search = found.nc_search;
+      d.notes.push_back("a test broke this goal while it was being proved: the prover's longer "
+                        "attempts were skipped");
+    }
+  }
+}
+
+} // namespace triage::classify

@@ -1,0 +1,103 @@
+// The search for failing runs made while proving (classify::RefutationProbe): it refutes only
+// goals a replayed run of the real program fails first, never a goal it cannot tell from
+// another, and a diagnosis through it gives the refuted goal the same verdict the prover's
+// timeout would have led to, with a counterexample that replays, and without that timeout.
+#include "classify/categorise.hpp"
+#include "classify/diagnose.hpp"
+#include "classify/refutation_probe.hpp"
+#include "classify/replay.hpp"
+
+#include "ir/parser.hpp"
+#include "ir/typecheck.hpp"
+#include "vcgen/prove.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace triage;
+using namespace triage::classify;
+
+namespace {
+
+const std::string kFile = TRIAGE_SOURCE_DIR "/tests/classify/probe/frame.ivl";
+
+ir::Program load() {
+  ir::Program p = ir::parse_file(kFile);
+  ir::typecheck(p);
+  return p;
+}
+
+/// Budgets far above what the searches need: a sanitizer build on a loaded machine is many
+/// times slower, and the probe must still reach its first failing run.
+StrategyOptions generous() {
+  StrategyOptions o;
+  o.probe_budget = std::chrono::milliseconds(30000);
+  return o;
+}
+
+std::vector<ir::GoalRef> goals_of(const ir::Program &p) {
+  return vcgen::Session(p, vcgen::ProveOptions{}).goals();
+}
+
+const ir::GoalRef &find(const std::vector<ir::GoalRef> &goals, ir::GoalKind kind,
+                        const std::string &function, int column = 0) {
+  const auto it = std::find_if(goals.begin(), goals.end(), [&](const ir::GoalRef &g) {
+    return g.kind == kind && g.function == function && (column == 0 || g.at.col == column);
+  });
+  EXPECT_NE(it, goals.end());
+  return *it;
+}
+
+TEST(RefutationProbe, RefutesOnlyWhatARunBreaks) {
+  const ir::Program p = load();
+  const std::vector<ir::GoalRef> goals = goals_of(p);
+  RefutationProbe probe(p, generous(), goals);
+  EXPECT_TRUE(probe.refutes(find(goals, ir::GoalKind::Assigns, "abs_all")));
+  // Goals of the same function that hold: its failing run shows none of them.
+  EXPECT_FALSE(probe.refutes(find(goals, ir::GoalKind::Postcondition, "abs_all")));
+  EXPECT_FALSE(probe.refutes(find(goals, ir::GoalKind::LoopInvariantPreserved, "abs_all")));
+}
+
+TEST(RefutationProbe, NeverRefutesAGoalARunCannotTellFromAnother) {
+  const ir::Program p = load();
+  const std::vector<ir::GoalRef> goals = goals_of(p);
+  RefutationProbe probe(p, generous(), goals);
+  // x * 2 overflows, y * 3 cannot: both checks are on one line, and a failing run names the
+  // line only. Neither is refuted, the one that holds above all.
+  const ir::GoalRef &x2 = find(goals, ir::GoalKind::RteOverflow, "overflow", 3);
+  const ir::GoalRef &y3 = find(goals, ir::GoalKind::RteOverflow, "overflow", 25);
+  EXPECT_EQ(x2.at.line, y3.at.line);
+  EXPECT_FALSE(probe.refutes(y3));
+  EXPECT_FALSE(probe.refutes(x2));
+}
+
+TEST(RefutationProbe, DiagnosisSkipsTheTimeoutAndKeepsTheVerdict) {
+  const ir::Program p = load();
+  DiagnoseOptions o;
+  o.file = kFile;
+  o.prove.function = "abs_all";
+  o.prove.timeout_s = 2;
+  o.strategy_options.probe_budget = std::chrono::milliseconds(30000);
+  const Report probed = diagnose(p, o);
+  o.strategy_options.probe_budget = std::chrono::milliseconds(0);
+  const Report unprobed = diagnose(p, o);
+  ASSERT_EQ(probed.goals.size(), unprobed.goals.size());
+  for (size_t i = 0; i < probed.goals.size(); ++i) {
+    const GoalDiagnosis &with = probed.goals[i], &without = unprobed.goals[i];
+    EXPECT_EQ(with.verdict, without.verdict) << with.result.goal.annot_id;
+    if (with.result.goal.kind != ir::GoalKind::Assigns) continue;
+    // Without the probe the solvers spend their whole timeout on the quantified frame.
+    EXPECT_TRUE(without.result.answer == "timeout" || without.result.answer == "unknown")
+        << without.result.answer;
+    EXPECT_EQ(with.result.answer, "refuted");
+    EXPECT_LT(with.result.time_ms, without.result.time_ms);
+    ASSERT_EQ(with.verdict, Verdict::NonCompliance);
+    ASSERT_TRUE(with.counterexample);
+    GoalDiagnosis replayed = with;
+    EXPECT_TRUE(confirm(p, replayed, RunLimits{}));
+    EXPECT_FALSE(with.failure_state.empty());
+  }
+}
+
+} // namespace
