@@ -9,10 +9,12 @@
 
 namespace triage::classify {
 
-/// One function's search: the non-compliances its first failing runs replayed.
+/// One function's searches: the non-compliances their failing runs replayed.
 struct RefutationProbe::Search {
-  std::once_flag once;
-  std::vector<GoalDiagnosis> refuted; ///< one per goal, its shortest replayed failing run
+  std::mutex m;                       ///< one search of the function at a time
+  std::vector<GoalDiagnosis> refuted; ///< one per goal, its first replayed failing run
+  /// A search ran to its end (budget, or every path): another one would find nothing new.
+  bool exhausted = false;
 };
 
 RefutationProbe::RefutationProbe(const ir::Program &p, const StrategyOptions &o,
@@ -41,45 +43,60 @@ bool RefutationProbe::refutes(const ir::GoalRef &goal) {
   const ir::Function *f = program_.function(goal.function);
   if (!f || !f->body) return false;
   Search &s = search_of(goal.function);
-  std::call_once(s.once, [&] {
-    // Its own solver contexts: what the proving thread's goal gets must not depend on whether
-    // this search ran in its thread (the same report for any -j).
-    const vcgen::ContextScope scope;
-    dse::Options o;
-    o.function = goal.function;
-    o.budget = options_.within_deadline(options_.probe_budget);
-    o.max_block = options_.max_block;
-    o.k = options_.k;
-    o.go_past = [](const ir::GoalRef &) { return true; };
-    // One failing run is what a mutant's broken goal needs; the rest is the diagnosis's work.
-    o.enough = [](const dse::Test &t) { return first_failure(t.outcome).has_value(); };
-    const dse::Result r = dse::explore(program_, o);
-    const RunLimits limits{options_.step_limit, options_.run_limit};
-    for (const dse::Test &t : r.tests) {
-      const auto failed = first_failure(t.outcome);
-      if (!failed) continue;
-      for (const ir::GoalRef &g : goals_) {
-        if (g.function != goal.function || !same_goal(g, *failed)) continue;
-        // A run names its failure by kind and place: two goals that share them are told apart
-        // only by the prover.
-        const bool ambiguous = std::any_of(goals_.begin(), goals_.end(), [&](const ir::GoalRef &o) {
-          return !(o == g) && (same_goal(g, o) || same_goal(o, g));
-        });
-        const bool known = std::any_of(s.refuted.begin(), s.refuted.end(),
-                                       [&](const auto &d) { return d.result.goal == g; });
-        if (ambiguous || known) continue;
-        GoalDiagnosis d;
-        d.result.goal = g;
-        d.verdict = Verdict::NonCompliance;
-        d.counterexample = inputs_only(t.input);
-        d.strategy = "test";
-        d.nc_search = search_name(r);
-        if (confirm(program_, d, limits)) s.refuted.push_back(std::move(d));
-      }
-    }
-  });
+  const std::lock_guard<std::mutex> lock(s.m);
+  if (!known(s, goal) && !s.exhausted) explore(s, goal);
+  return known(s, goal);
+}
+
+bool RefutationProbe::known(const Search &s, const ir::GoalRef &goal) {
   return std::any_of(s.refuted.begin(), s.refuted.end(),
                      [&](const GoalDiagnosis &d) { return d.result.goal == goal; });
+}
+
+// The search stops at the first run that fails `goal` first: the other goals of the function
+// that a run fails first on the way are refuted too, and a later question about another goal
+// explores again (from the start: the search is deterministic, its prefix is quick to redo)
+// unless this one ran to its end.
+void RefutationProbe::explore(Search &s, const ir::GoalRef &goal) {
+  // Its own solver contexts: what the proving thread's goal gets must not depend on whether
+  // this search ran in its thread (the same report for any -j).
+  const vcgen::ContextScope scope;
+  dse::Options o;
+  o.function = goal.function;
+  o.budget = options_.within_deadline(options_.probe_budget);
+  o.max_block = options_.max_block;
+  o.k = options_.k;
+  o.go_past = [](const ir::GoalRef &) { return true; };
+  o.enough = [&goal](const dse::Test &t) {
+    const auto first = first_failure(t.outcome);
+    return first && same_goal(goal, *first);
+  };
+  const dse::Result r = dse::explore(program_, o);
+  s.exhausted = !r.stopped;
+  const RunLimits limits{options_.step_limit, options_.run_limit};
+  for (const dse::Test &t : r.tests) {
+    const auto failed = first_failure(t.outcome);
+    if (!failed) continue;
+    for (const ir::GoalRef &g : goals_) {
+      if (g.function != goal.function || !same_goal(g, *failed) || known(s, g) || ambiguous(g))
+        continue;
+      GoalDiagnosis d;
+      d.result.goal = g;
+      d.verdict = Verdict::NonCompliance;
+      d.counterexample = inputs_only(t.input);
+      d.strategy = "test";
+      d.nc_search = search_name(r);
+      if (confirm(program_, d, limits)) s.refuted.push_back(std::move(d));
+    }
+  }
+}
+
+// A run names its failure by kind and place: two goals that share them are told apart only by
+// the prover.
+bool RefutationProbe::ambiguous(const ir::GoalRef &g) const {
+  return std::any_of(goals_.begin(), goals_.end(), [&](const ir::GoalRef &o) {
+    return !(o == g) && (same_goal(g, o) || same_goal(o, g));
+  });
 }
 
 void RefutationProbe::settle(std::vector<GoalDiagnosis> &goals) const {

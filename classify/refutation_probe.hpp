@@ -26,8 +26,8 @@ public:
   RefutationProbe(const RefutationProbe &) = delete;
   RefutationProbe &operator=(const RefutationProbe &) = delete;
 
-  /// Whether a replayed run of the real program fails `goal` first. The function's search runs
-  /// on the first question about one of its goals (from any proving thread), once.
+  /// Whether a replayed run of the real program fails `goal` first (from any proving thread;
+  /// the searches of one function run one at a time).
   bool refutes(const ir::GoalRef &goal);
 
   /// Gives each goal the prover left as "refuted" its non-compliance: the replayed run.
@@ -36,6 +36,9 @@ public:
 private:
   struct Search;
   Search &search_of(const std::string &function);
+  static bool known(const Search &s, const ir::GoalRef &goal);
+  void explore(Search &s, const ir::GoalRef &goal);
+  bool ambiguous(const ir::GoalRef &g) const;
 
   const ir::Program &program_;
   StrategyOptions options_;

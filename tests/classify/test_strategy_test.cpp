@@ -198,6 +198,23 @@ TEST(TestStrategy, AWeakLoopContractIsFoundOnTheSameProgram) {
   EXPECT_EQ(judge(o, counted_post), RunResult::FailsGoal) << o.reason;
 }
 
+TEST(TestStrategy, AGoalARealRunBreaksAfterAnotherFailureIsNoWeakness) {
+  // The weak loop again, and a postcondition that real runs break for n >= 3, but only after
+  // the assertion fails: the bug comes first, so no weakness is looked for (through the loop's
+  // contract the postcondition fails for n < 3 too).
+  std::string text = counted_with("5", "");
+  text.replace(text.find(" && s = 2 * i"), 13, "");
+  text.replace(text.find("{ result = 2 * n }"), 18, "{ result = 2 * n && n < 3 }");
+  text.replace(text.find("  return s;"), 11, "  assert #f.assert1 { n < 3 }\n  return s;");
+  const ir::Program p = parse(text, "counted.ivl");
+  const GoalDiagnosis d = judge_by_tests(p, counted_post);
+  EXPECT_EQ(d.verdict, Verdict::Unknown);
+  EXPECT_TRUE(d.subcontracts.empty());
+  EXPECT_TRUE(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string &n) {
+    return n.find("after failing another one first") != std::string::npos;
+  }));
+}
+
 TEST(TestStrategy, LemmasHaveNoRun) {
   const ir::Program p = parse(R"(
 lemma #l1 { forall x: int. x * x * x * x >= 0 || x * x * x * x < 0 - 1 }
