@@ -2,6 +2,7 @@
 
 #include "classify/categorise.hpp"
 #include "classify/replay.hpp"
+#include "classify/subcontracts.hpp"
 #include "ir/parallel_for.hpp"
 #include "vcgen/solver.hpp"
 
@@ -42,9 +43,12 @@ struct Elsewhere {
 /// at the same time.
 class GoalDiagnoser {
 public:
-  GoalDiagnoser(StrategyContext &ctx, GoalDiagnosis &d, size_t index)
+  /// `broken`: loops the goal relies on whose contract a real run already breaks.
+  GoalDiagnoser(StrategyContext &ctx, GoalDiagnosis &d, size_t index,
+                std::vector<std::string> broken)
       : ctx_(ctx), index_(index), d_(d),
-        deadline_(Clock::now() + ctx.options.within_deadline(ctx.options.goal_budget)) {}
+        deadline_(Clock::now() + ctx.options.within_deadline(ctx.options.goal_budget)),
+        broken_(std::move(broken)) {}
 
   std::vector<Elsewhere> &elsewhere() { return elsewhere_; }
 
@@ -55,9 +59,16 @@ public:
     }
     std::optional<ir::Counterexample> candidate = d_.result.model;
     if (!candidate) note("the prover gave no model");
-    const int extra = d_.result.answer == "sat" ? ctx_.options.extra_models
-                                                : std::min(ctx_.options.extra_models_undecided,
-                                                           ctx_.options.extra_models);
+    int extra = d_.result.answer == "sat"
+                    ? ctx_.options.extra_models
+                    : std::min(ctx_.options.extra_models_undecided, ctx_.options.extra_models);
+    // Through a loop whose contract is wrong, further models (a prover call each) could only
+    // show what its non-compliance already shows.
+    if (!broken_.empty() && extra > 0) {
+      extra = 0;
+      note("no further model asked: a real run breaks the contract of " + broken_.front() +
+           ", which this goal relies on");
+    }
     for (int attempt = 0;; ++attempt) {
       if (candidate && judge_model(*candidate)) return;
       if (attempt >= extra || Clock::now() >= deadline_) return;
@@ -72,6 +83,7 @@ private:
   Clock::time_point deadline_;
   std::vector<ir::Counterexample> tried_;
   std::vector<Elsewhere> elsewhere_;
+  std::vector<std::string> broken_;
 
   /// Notes about models, by text: the index of the note and the models it speaks of.
   std::vector<std::pair<std::string, std::pair<size_t, std::vector<int>>>> model_notes_;
@@ -256,6 +268,19 @@ void ModelStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &g
     if (goals[i].result.status == vcgen::Status::Failed && !is_definite(goals[i].verdict))
       todo.push_back(i);
   std::vector<std::vector<Elsewhere>> found(todo.size());
+  // Known before any goal is diagnosed (from the runs made while proving), so the same for any
+  // number of jobs.
+  std::vector<std::vector<std::string>> broken(todo.size());
+  for (size_t k = 0; k < todo.size(); ++k) {
+    const ir::GoalRef &g = goals[todo[k]].result.goal;
+    const ir::Function *f = ctx.program.function(g.function);
+    if (!f) continue;
+    const std::vector<std::string> bad = non_compliant_annotations(goals, g.function);
+    if (bad.empty()) continue;
+    broken[k] =
+        broken_loops(ctx.program, *f, subcontracts_for(ctx.program, *f, g),
+                     [&](const std::string &id) { return std::ranges::count(bad, id) > 0; });
+  }
   ir::parallel_for(todo.size(), ctx.options.jobs, [&](size_t k) {
     GoalDiagnosis &d = goals[todo[k]];
     const auto start = Clock::now();
@@ -266,7 +291,7 @@ void ModelStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &g
       return;
     }
     const vcgen::ContextScope scope;
-    GoalDiagnoser diagnoser(ctx, d, todo[k]);
+    GoalDiagnoser diagnoser(ctx, d, todo[k], std::move(broken[k]));
     diagnoser.run();
     found[k] = std::move(diagnoser.elsewhere());
     d.time_ms +=

@@ -2,6 +2,7 @@
 
 #include "classify/categorise.hpp"
 #include "classify/replay.hpp"
+#include "classify/subcontracts.hpp"
 #include "dse/explore.hpp"
 #include "ir/parallel_for.hpp"
 #include "vcgen/solver.hpp"
@@ -16,42 +17,6 @@ namespace triage::classify {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-struct Site {
-  std::string name;
-  int line = 0;
-  std::vector<int> loops; ///< lines of the loops around it
-};
-
-void sites_of(const ir::Program &p, const ir::Block &b, std::vector<int> &around,
-              std::vector<Site> &out) {
-  for (const auto &s : b) {
-    const int line = ir::where(p, s->pos, s->src).line;
-    if (s->kind == ir::StmtKind::Call) out.push_back({s->callee, line, around});
-    if (s->kind == ir::StmtKind::While) {
-      out.push_back({ir::loop_name(p, *s), line, around});
-      around.push_back(line);
-    }
-    sites_of(p, s->body, around, out);
-    sites_of(p, s->else_body, around, out);
-    if (s->kind == ir::StmtKind::While) around.pop_back();
-  }
-}
-
-/// Whether a goal's proof may rely on the site: it comes before the goal, or after it inside a
-/// loop that also holds the goal (then it runs before the goal on a later iteration).
-bool relies_on(const Site &s, const ir::GoalRef &goal, const std::vector<Site> &all) {
-  if (goal.kind == ir::GoalKind::Postcondition || goal.kind == ir::GoalKind::Assigns) return true;
-  if (s.line <= goal.at.line) return true;
-  // A site after the goal runs before it on a later iteration of a loop around both.
-  for (int loop : s.loops)
-    if (loop <= goal.at.line && std::any_of(all.begin(), all.end(), [&](const Site &o) {
-          return o.line >= goal.at.line &&
-                 std::find(o.loops.begin(), o.loops.end(), loop) != o.loops.end();
-        }))
-      return true;
-  return false;
-}
 
 /// The tests by path length: the shortest failing run is the easiest counterexample to follow.
 std::vector<const dse::Test *> shortest_first(const std::vector<dse::Test> &tests) {
@@ -76,8 +41,10 @@ void note_once(GoalDiagnosis &d, const std::string &note) {
 class FunctionDiagnoser {
 public:
   /// `wanted`: the function's goals still without a non-compliance, which its NC search is for.
-  FunctionDiagnoser(StrategyContext &ctx, const ir::Function &f, std::vector<ir::GoalRef> wanted)
-      : ctx_(ctx), f_(f), wanted_(std::move(wanted)) {
+  /// `non_compliant`: the annotations of the function's goals already shown broken.
+  FunctionDiagnoser(StrategyContext &ctx, const ir::Function &f, std::vector<ir::GoalRef> wanted,
+                    std::vector<std::string> non_compliant)
+      : ctx_(ctx), f_(f), wanted_(std::move(wanted)), non_compliant_(std::move(non_compliant)) {
     for (const auto &a : f.contract)
       typically_ = typically_ || a.kind == ir::AnnotKind::Typically;
   }
@@ -89,7 +56,15 @@ public:
 
   void diagnose(GoalDiagnosis &d) {
     const ir::GoalRef &goal = d.result.goal;
-    const dse::Result &nc = nc_search();
+    std::vector<std::string> names = subcontracts_for(ctx_.program, f_, goal);
+    const auto shown_broken = [&](const std::string &id) {
+      return std::ranges::count(non_compliant_, id) > 0;
+    };
+    // A goal after a loop already shown wrong gets only the short search for a bug of its own,
+    // as a goal already explained as a weakness does: nothing else can be shown before the
+    // loop's contract is fixed.
+    const bool after_broken = !broken_loops(ctx_.program, f_, names, shown_broken).empty();
+    const dse::Result &nc = nc_search(after_broken);
     if (settle_nc_from(d, nc)) return;
     const bool masked = std::any_of(nc.tests.begin(), nc.tests.end(), [&](const dse::Test &t) {
       return judge(t.outcome, goal) == RunResult::FailsOther &&
@@ -104,13 +79,30 @@ public:
       conclude(d, nc, std::nullopt, masked);
       return;
     }
-    const std::vector<std::string> names = subcontracts_for(ctx_.program, f_, goal);
+    const std::vector<std::string> broken =
+        broken_loops(ctx_.program, f_, names, [&](const std::string &id) {
+          return shown_broken(id) || std::ranges::any_of(nc.tests, [&](const dse::Test &t) {
+                   const auto first = first_failure(t.outcome);
+                   return first && first->annot_id == id;
+                 });
+        });
+    std::erase_if(names, [&](const std::string &n) { return std::ranges::count(broken, n) > 0; });
     for (const auto &name : names) {
       rac::Policy one;
       one.giant.insert(name);
       const dse::Result r = search(one, &goal);
       if (r.found && settle_weakness(d, r.tests[*r.found], Scope::Single, {name})) return;
       if (d.verdict == Verdict::NonCompliance) return;
+    }
+    if (!broken.empty()) {
+      // Through every contract at once the broken one would be taken too: no global search.
+      d.strategy = "test";
+      d.verdict = Verdict::Unknown;
+      for (const auto &loop : broken)
+        d.notes.push_back("a real run breaks the contract of " + loop +
+                          " (see its non-compliance): that contract is wrong, not weak; fix it, "
+                          "then diagnose again");
+      return;
     }
     if (names.empty()) {
       conclude(d, nc, std::nullopt, masked);
@@ -130,6 +122,7 @@ private:
   const ir::Function &f_;
   bool typically_ = false;
   std::vector<ir::GoalRef> wanted_;
+  std::vector<std::string> non_compliant_;
   std::optional<dse::Result> nc_;
   std::chrono::milliseconds nc_budget_{0};
 
@@ -269,18 +262,6 @@ private:
 
 } // namespace
 
-std::vector<std::string> subcontracts_for(const ir::Program &p, const ir::Function &f,
-                                          const ir::GoalRef &goal) {
-  std::vector<Site> sites;
-  std::vector<int> around;
-  if (f.body) sites_of(p, *f.body, around, sites);
-  std::vector<std::string> names;
-  for (const Site &s : sites)
-    if (relies_on(s, goal, sites) && std::find(names.begin(), names.end(), s.name) == names.end())
-      names.push_back(s.name);
-  return names;
-}
-
 namespace {
 
 /// One failed goal of a function with a body, by that function's diagnoser.
@@ -318,7 +299,7 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
                            [&](size_t i) { return goals[i].result.goal; });
     std::optional<FunctionDiagnoser> function;
     if (const ir::Function *f = ctx.program.function(order[k]); f && f->body)
-      function.emplace(ctx, *f, std::move(wanted));
+      function.emplace(ctx, *f, std::move(wanted), non_compliant_annotations(goals, order[k]));
     for (size_t i : mine) {
       GoalDiagnosis &d = goals[i];
       if (ctx.options.past_deadline()) {

@@ -19,9 +19,4 @@ public:
   void diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) override;
 };
 
-/// The subcontracts (loop@LINE, callee names) of function `f` a goal at `at` of kind `kind` may
-/// rely on: the loops and calls before it or around it, every one for a postcondition or a frame.
-std::vector<std::string> subcontracts_for(const ir::Program &p, const ir::Function &f,
-                                          const ir::GoalRef &goal);
-
 } // namespace triage::classify

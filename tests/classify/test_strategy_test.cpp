@@ -215,6 +215,20 @@ TEST(TestStrategy, AGoalARealRunBreaksAfterAnotherFailureIsNoWeakness) {
   }));
 }
 
+TEST(TestStrategy, ALoopARealRunBreaksIsWrongNotWeak) {
+  // s = 2 * i + 1 fails on entry to the loop: its contract is wrong. Taken as given, it makes
+  // the postcondition fail (s = 2 * n + 1 at the exit), which is no weakness to strengthen.
+  std::string text = counted_with("5", "");
+  text.replace(text.find("s = 2 * i"), 9, "s = 2 * i + 1");
+  const ir::Program p = parse(text, "counted.ivl");
+  const GoalDiagnosis d = judge_by_tests(p, counted_post);
+  EXPECT_EQ(d.verdict, Verdict::Unknown);
+  EXPECT_TRUE(d.subcontracts.empty());
+  EXPECT_TRUE(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string &n) {
+    return n.find("a real run breaks the contract of loop@9") != std::string::npos;
+  })) << (d.notes.empty() ? "" : d.notes.back());
+}
+
 TEST(TestStrategy, LemmasHaveNoRun) {
   const ir::Program p = parse(R"(
 lemma #l1 { forall x: int. x * x * x * x >= 0 || x * x * x * x < 0 - 1 }
