@@ -54,45 +54,22 @@ public:
   /// search for a bug went.
   void look_for_nc(GoalDiagnosis &d) { settle_nc_from(d, nc_search(true)); }
 
+  // A short search for a bug first; then the weakness searches through one contract at a time,
+  // each a quicker way to a verdict than exploring the real program for the whole budget (on
+  // array inputs it seldom ends: abs_all.c with a loop frame one cell too wide spent 3 s there
+  // before its weakness showed in milliseconds); the whole search for a bug only when they find
+  // nothing, as for a weakness the models showed.
   void diagnose(GoalDiagnosis &d) {
-    const ir::GoalRef &goal = d.result.goal;
-    std::vector<std::string> names = subcontracts_for(ctx_.program, f_, goal);
-    const auto shown_broken = [&](const std::string &id) {
-      return std::ranges::count(non_compliant_, id) > 0;
-    };
-    // A goal after a loop already shown wrong gets only the short search for a bug of its own,
-    // as a goal already explained as a weakness does: nothing else can be shown before the
-    // loop's contract is fixed.
-    const bool after_broken = !broken_loops(ctx_.program, f_, names, shown_broken).empty();
-    const dse::Result &nc = nc_search(after_broken);
-    if (settle_nc_from(d, nc)) return;
-    const bool masked = std::any_of(nc.tests.begin(), nc.tests.end(), [&](const dse::Test &t) {
-      return judge(t.outcome, goal) == RunResult::FailsOther &&
-             (std::any_of(t.outcome.passed_over.begin(), t.outcome.passed_over.end(),
-                          [&](const auto &g) { return same_goal(goal, g); }) ||
-              (t.outcome.goal && same_goal(goal, *t.outcome.goal)));
-    });
-    // A real run breaks the goal, after another failure: the code is not right for it, so no
-    // contract can be too weak for it yet (and the searches through contracts would only spend
-    // their budgets). The other failure is to fix first.
-    if (masked) {
-      conclude(d, nc, std::nullopt, masked);
-      return;
-    }
-    const std::vector<std::string> broken =
-        broken_loops(ctx_.program, f_, names, [&](const std::string &id) {
-          return shown_broken(id) || std::ranges::any_of(nc.tests, [&](const dse::Test &t) {
-                   const auto first = first_failure(t.outcome);
-                   return first && first->annot_id == id;
-                 });
-        });
-    std::erase_if(names, [&](const std::string &n) { return std::ranges::count(broken, n) > 0; });
-    for (const auto &name : names) {
-      rac::Policy one;
-      one.giant.insert(name);
-      const dse::Result r = search(one, &goal);
-      if (r.found && settle_weakness(d, r.tests[*r.found], Scope::Single, {name})) return;
-      if (d.verdict == Verdict::NonCompliance) return;
+    std::vector<std::string> names = subcontracts_for(ctx_.program, f_, d.result.goal);
+    // A goal after a loop already shown wrong gets only the short search for a bug of its own:
+    // nothing else can be shown before the loop's contract is fixed.
+    const bool after_broken = !broken_by(std::nullopt, names).empty();
+    if (settled_by_runs(d, nc_search(true))) return;
+    std::vector<std::string> broken = broken_by(*nc_, names);
+    if (!after_broken && single_weakness(d, names, broken)) return;
+    if (!after_broken) {
+      if (settled_by_runs(d, nc_search())) return;
+      broken = broken_by(*nc_, names);
     }
     if (!broken.empty()) {
       // Through every contract at once the broken one would be taken too: no global search.
@@ -105,16 +82,16 @@ public:
       return;
     }
     if (names.empty()) {
-      conclude(d, nc, std::nullopt, masked);
+      conclude(d, *nc_, std::nullopt, false);
       return;
     }
     rac::Policy all;
     all.all_giant = true;
-    const dse::Result global = search(all, &goal);
+    const dse::Result global = search(all, &d.result.goal);
     if (global.found && settle_weakness(d, global.tests[*global.found], Scope::Global, names))
       return;
     if (d.verdict == Verdict::NonCompliance) return;
-    conclude(d, nc, global, masked);
+    conclude(d, *nc_, global, false);
   }
 
 private:
@@ -127,6 +104,51 @@ private:
   std::chrono::milliseconds nc_budget_{0};
 
   RunLimits limits() const { return {ctx_.options.step_limit, ctx_.options.run_limit}; }
+
+  /// The goal's verdict from the real program's runs, when they give one: a non-compliance, or
+  /// `unknown` when a real run breaks it after another failure (masked). A real run breaks it,
+  /// so the code is not right for it and no contract can be too weak for it yet; the other
+  /// failure is to fix first (the searches through contracts would only spend their budgets).
+  bool settled_by_runs(GoalDiagnosis &d, const dse::Result &nc) {
+    if (settle_nc_from(d, nc)) return true;
+    const ir::GoalRef &goal = d.result.goal;
+    const bool masked = std::ranges::any_of(nc.tests, [&](const dse::Test &t) {
+      return judge(t.outcome, goal) == RunResult::FailsOther &&
+             (std::ranges::any_of(t.outcome.passed_over,
+                                  [&](const auto &g) { return same_goal(goal, g); }) ||
+              (t.outcome.goal && same_goal(goal, *t.outcome.goal)));
+    });
+    if (masked) conclude(d, nc, std::nullopt, true);
+    return masked;
+  }
+
+  /// The loops of `names` whose contract a real run breaks: a goal of theirs already has its
+  /// non-compliance, or (with `nc`) a test of it fails one of their annotations first.
+  std::vector<std::string> broken_by(const std::optional<dse::Result> &nc,
+                                     const std::vector<std::string> &names) const {
+    return broken_loops(ctx_.program, f_, names, [&](const std::string &id) {
+      return std::ranges::count(non_compliant_, id) > 0 ||
+             (nc && std::ranges::any_of(nc->tests, [&](const dse::Test &t) {
+                const auto first = first_failure(t.outcome);
+                return first && first->annot_id == id;
+              }));
+    });
+  }
+
+  /// One contract at a time, those of `broken` left out: a single weakness, or a non-compliance
+  /// the search came across.
+  bool single_weakness(GoalDiagnosis &d, const std::vector<std::string> &names,
+                       const std::vector<std::string> &broken) {
+    for (const auto &name : names) {
+      if (std::ranges::count(broken, name) > 0) continue;
+      rac::Policy one;
+      one.giant.insert(name);
+      const dse::Result r = search(one, &d.result.goal);
+      if (r.found && settle_weakness(d, r.tests[*r.found], Scope::Single, {name})) return true;
+      if (d.verdict == Verdict::NonCompliance) return true;
+    }
+    return false;
+  }
 
   dse::Result search(const rac::Policy &policy, const ir::GoalRef *target, bool go_past = false,
                      std::optional<std::chrono::milliseconds> budget = std::nullopt,
