@@ -39,7 +39,7 @@ const char *search_name(const dse::Result &r) {
 } // namespace
 
 bool RefutationProbe::refutes(const ir::GoalRef &goal) {
-  if (goal.kind == ir::GoalKind::Lemma) return false;
+  if (goal.kind == ir::GoalKind::Lemma || ambiguous(goal)) return false;
   const ir::Function *f = program_.function(goal.function);
   if (!f || !f->body) return false;
   Search &s = search_of(goal.function);
