@@ -2,6 +2,8 @@
 
 #include "classify/categorise.hpp"
 #include "classify/replay.hpp"
+#include "classify/subcontracts.hpp"
+#include "classify/test_strategy.hpp"
 #include "dse/explore.hpp"
 #include "vcgen/solver.hpp"
 
@@ -45,7 +47,45 @@ bool RefutationProbe::refutes(const ir::GoalRef &goal) {
   Search &s = search_of(goal.function);
   const std::lock_guard<std::mutex> lock(s.m);
   if (!known(s, goal) && !s.exhausted) explore(s, goal);
+  if (!known(s, goal)) weaken(s, goal, *f);
   return known(s, goal);
+}
+
+// The prover sees a loop or a call only through its contract: a run that takes one of them by
+// its contract alone (a giant step), passes every check before the goal and fails it, is a
+// state the goal's proof must exclude and cannot, so the goal could only fail. A single
+// weakness of that contract, replayed (or a non-compliance, when the real run from the same
+// inputs fails the goal too). A copy.c whose invariant misses dst[0]: 2.5 s of proof attempts,
+// then the weakness in 0.4 s; now the weakness alone.
+void RefutationProbe::weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f) {
+  std::vector<std::string> names = subcontracts_for(program_, f, goal);
+  const std::vector<std::string> broken =
+      broken_loops(program_, f, names, [&](const std::string &id) {
+        return std::ranges::any_of(s.refuted, [&](const GoalDiagnosis &d) {
+          return d.verdict == Verdict::NonCompliance && d.result.goal.annot_id == id;
+        });
+      });
+  const vcgen::ContextScope scope;
+  const RunLimits limits{options_.step_limit, options_.run_limit};
+  for (const std::string &name : names) {
+    if (std::ranges::count(broken, name) > 0) continue; // wrong, not weak: no weakness to show
+    dse::Options o;
+    o.function = goal.function;
+    o.policy.giant.insert(name);
+    o.budget = options_.within_deadline(options_.probe_budget);
+    o.max_block = options_.max_block;
+    o.k = options_.k;
+    o.target = [&goal](const ir::GoalRef &g) { return same_goal(goal, g); };
+    const dse::Result r = dse::explore(program_, o);
+    if (!r.found) continue;
+    GoalDiagnosis d;
+    d.result.goal = goal;
+    d.nc_search = "not_run";
+    if (settle_weakness_by_test(program_, d, r.tests[*r.found], Scope::Single, {name}, limits)) {
+      s.refuted.push_back(std::move(d));
+      return;
+    }
+  }
 }
 
 bool RefutationProbe::known(const Search &s, const ir::GoalRef &goal) {
@@ -108,14 +148,19 @@ void RefutationProbe::settle(std::vector<GoalDiagnosis> &goals) const {
       if (!(found.result.goal == d.result.goal)) continue;
       d.verdict = found.verdict;
       d.scope = found.scope;
-      d.subcontracts.clear();
+      d.subcontracts = found.subcontracts;
       d.counterexample = found.counterexample;
       d.failure_state = found.failure_state;
       d.failure_reason = found.failure_reason;
       d.strategy = found.strategy;
       d.nc_search = found.nc_search;
-      d.notes.push_back("a test broke this goal while it was being proved: the prover's longer "
-                        "attempts were skipped");
+      d.notes.push_back(
+          found.verdict == Verdict::NonCompliance
+              ? "a test broke this goal while it was being proved: the prover's longer attempts "
+                "were skipped"
+              : "a test through the contract of " + found.subcontracts.front() +
+                    " broke this goal while it was being proved: the prover, which sees only "
+                    "that contract, could not prove it either; its longer attempts were skipped");
     }
   }
 }

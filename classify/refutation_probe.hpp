@@ -26,11 +26,12 @@ public:
   RefutationProbe(const RefutationProbe &) = delete;
   RefutationProbe &operator=(const RefutationProbe &) = delete;
 
-  /// Whether a replayed run of the real program fails `goal` first (from any proving thread;
-  /// the searches of one function run one at a time).
+  /// Whether a replayed run of the real program fails `goal` first, or one that takes a loop or
+  /// call by its contract alone (a single weakness, which the prover cannot get past either);
+  /// from any proving thread, the searches of one function one at a time.
   bool refutes(const ir::GoalRef &goal);
 
-  /// Gives each goal the prover left as "refuted" its non-compliance: the replayed run.
+  /// Gives each goal the prover left as "refuted" its verdict: the replayed run.
   void settle(std::vector<GoalDiagnosis> &goals) const;
 
 private:
@@ -38,6 +39,7 @@ private:
   Search &search_of(const std::string &function);
   static bool known(const Search &s, const ir::GoalRef &goal);
   void explore(Search &s, const ir::GoalRef &goal);
+  void weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f);
   bool ambiguous(const ir::GoalRef &g) const;
 
   const ir::Program &program_;

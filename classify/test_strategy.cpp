@@ -210,50 +210,12 @@ private:
   }
 
   bool settle_nc(GoalDiagnosis &d, ir::Counterexample inputs) {
-    inputs = inputs_only(std::move(inputs));
-    d.verdict = Verdict::NonCompliance;
-    d.subcontracts.clear();
-    d.scope = Scope::Single;
-    d.counterexample = inputs;
-    d.strategy = "test";
-    if (confirm(ctx_.program, d, limits())) return true;
-    d.notes.push_back("a test failing this goal did not replay");
-    d.verdict = Verdict::Unknown;
-    d.counterexample.reset();
-    return false;
+    return settle_nc_by_test(ctx_.program, d, std::move(inputs), limits());
   }
 
-  /// A test of a giant-step exploration failed the goal: a non-compliance when the real run from
-  /// its inputs fails the goal first, a weakness when the real run passes it.
   bool settle_weakness(GoalDiagnosis &d, const dse::Test &t, Scope scope,
                        std::vector<std::string> names) {
-    const ir::Counterexample inputs = inputs_only(t.input);
-    const rac::Outcome small =
-        run_candidate(ctx_.program, inputs, rac::Policy{}, limits(), &d.result.goal);
-    const RunResult r = judge(small, d.result.goal);
-    if (r == RunResult::FailsGoal) return settle_nc(d, inputs);
-    if (r != RunResult::Ok && r != RunResult::PassesGoal) {
-      d.notes.push_back("a weakness candidate's real run " +
-                        std::string(rac::outcome_name(small.kind)) +
-                        " before deciding this goal: not used");
-      return false;
-    }
-    if (scope == Scope::Global) names = traversed(t.outcome);
-    d.verdict = Verdict::SubcontractWeakness;
-    d.scope = scope;
-    d.subcontracts = names;
-    d.strategy = "test";
-    for (const ir::Counterexample &c :
-         {keep_outputs_used(t.input, t.outcome.giant_steps), t.input}) {
-      d.counterexample = c;
-      if (confirm(ctx_.program, d, limits())) return true;
-    }
-    d.notes.push_back("a weakness found by testing did not replay");
-    d.verdict = Verdict::Unknown;
-    d.subcontracts.clear();
-    d.scope = Scope::Single;
-    d.counterexample.reset();
-    return false;
+    return settle_weakness_by_test(ctx_.program, d, t, scope, std::move(names), limits());
   }
 
   /// No counterexample: prover incapacity when the real and the all-contracts programs were
@@ -283,6 +245,50 @@ private:
 };
 
 } // namespace
+
+bool settle_nc_by_test(const ir::Program &p, GoalDiagnosis &d, ir::Counterexample inputs,
+                       const RunLimits &limits) {
+  inputs = inputs_only(std::move(inputs));
+  d.verdict = Verdict::NonCompliance;
+  d.subcontracts.clear();
+  d.scope = Scope::Single;
+  d.counterexample = inputs;
+  d.strategy = "test";
+  if (confirm(p, d, limits)) return true;
+  d.notes.push_back("a test failing this goal did not replay");
+  d.verdict = Verdict::Unknown;
+  d.counterexample.reset();
+  return false;
+}
+
+bool settle_weakness_by_test(const ir::Program &p, GoalDiagnosis &d, const dse::Test &t,
+                             Scope scope, std::vector<std::string> names, const RunLimits &limits) {
+  const ir::Counterexample inputs = inputs_only(t.input);
+  const rac::Outcome small = run_candidate(p, inputs, rac::Policy{}, limits, &d.result.goal);
+  const RunResult r = judge(small, d.result.goal);
+  if (r == RunResult::FailsGoal) return settle_nc_by_test(p, d, inputs, limits);
+  if (r != RunResult::Ok && r != RunResult::PassesGoal) {
+    d.notes.push_back("a weakness candidate's real run " +
+                      std::string(rac::outcome_name(small.kind)) +
+                      " before deciding this goal: not used");
+    return false;
+  }
+  if (scope == Scope::Global) names = traversed(t.outcome);
+  d.verdict = Verdict::SubcontractWeakness;
+  d.scope = scope;
+  d.subcontracts = names;
+  d.strategy = "test";
+  for (const ir::Counterexample &c : {keep_outputs_used(t.input, t.outcome.giant_steps), t.input}) {
+    d.counterexample = c;
+    if (confirm(p, d, limits)) return true;
+  }
+  d.notes.push_back("a weakness found by testing did not replay");
+  d.verdict = Verdict::Unknown;
+  d.subcontracts.clear();
+  d.scope = Scope::Single;
+  d.counterexample.reset();
+  return false;
+}
 
 namespace {
 

@@ -7,7 +7,12 @@
 // the inputs).
 #pragma once
 
+#include "classify/replay.hpp"
 #include "classify/strategy.hpp"
+#include "dse/explore.hpp"
+
+#include <string>
+#include <vector>
 
 namespace triage::classify {
 
@@ -18,5 +23,15 @@ public:
   std::string name() const override { return "test"; }
   void diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) override;
 };
+
+/// A non-compliance from a test's inputs, when its replay fails the goal first.
+bool settle_nc_by_test(const ir::Program &p, GoalDiagnosis &d, ir::Counterexample inputs,
+                       const RunLimits &limits);
+
+/// A test of a giant-step exploration (subcontracts `names`, or those it went through for a
+/// global one) failed the goal: a non-compliance when the real run from its inputs fails the
+/// goal first, a weakness when the real run passes it; true once the verdict replays.
+bool settle_weakness_by_test(const ir::Program &p, GoalDiagnosis &d, const dse::Test &t,
+                             Scope scope, std::vector<std::string> names, const RunLimits &limits);
 
 } // namespace triage::classify

@@ -32,7 +32,7 @@ ir::Program load() {
 /// times slower, and the probe must still reach its first failing run.
 StrategyOptions generous() {
   StrategyOptions o;
-  o.probe_budget = std::chrono::milliseconds(30000);
+  o.probe_budget = std::chrono::milliseconds(3000);
   return o;
 }
 
@@ -70,6 +70,26 @@ TEST(RefutationProbe, NeverRefutesAGoalARunCannotTellFromAnother) {
   EXPECT_EQ(x2.at.line, y3.at.line);
   EXPECT_FALSE(probe.refutes(y3));
   EXPECT_FALSE(probe.refutes(x2));
+}
+
+TEST(RefutationProbe, ARunThroughAWeakContractRefutesToo) {
+  const ir::Program p = load();
+  const std::vector<ir::GoalRef> goals = goals_of(p);
+  RefutationProbe probe(p, generous(), goals);
+  const ir::GoalRef &post = find(goals, ir::GoalKind::Postcondition, "doubled");
+  EXPECT_TRUE(probe.refutes(post));
+  // The loop's own goals hold, through its contract too.
+  EXPECT_FALSE(probe.refutes(find(goals, ir::GoalKind::LoopInvariantPreserved, "doubled")));
+  std::vector<GoalDiagnosis> diagnoses(1);
+  diagnoses[0].result.goal = post;
+  diagnoses[0].result.answer = "refuted";
+  probe.settle(diagnoses);
+  const GoalDiagnosis &d = diagnoses[0];
+  EXPECT_EQ(d.verdict, Verdict::SubcontractWeakness);
+  EXPECT_EQ(d.subcontracts, std::vector<std::string>{"loop@44"});
+  ASSERT_TRUE(d.counterexample);
+  GoalDiagnosis replayed = d;
+  EXPECT_TRUE(confirm(p, replayed, RunLimits{}));
 }
 
 TEST(RefutationProbe, DiagnosisSkipsTheTimeoutAndKeepsTheVerdict) {
