@@ -175,7 +175,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // mutant's quantified frame costs the whole timeout, its failing run milliseconds).
   size_t first = 0;
   double quick_s = kQuickSlice;
-  if (o.refuted && timeout_within_deadline(o) > kQuickSlice) {
+  // Lemmas have no run: they are proved as before.
+  if (o.refuted && vc.ref.kind != ir::GoalKind::Lemma && timeout_within_deadline(o) > kQuickSlice) {
     Outcome a = race(query(vc, {}, attempts.front()), solvers, kQuickSlice, o.seed, vc);
     if (definitive(a.answer)) {
       if (take(std::move(a), attempts.front())) return finish();
