@@ -32,14 +32,6 @@ RefutationProbe::Search &RefutationProbe::search_of(const std::string &function)
   return *s;
 }
 
-namespace {
-
-const char *search_name(const dse::Result &r) {
-  return r.complete ? "complete" : r.stopped ? "stopped" : "bounded";
-}
-
-} // namespace
-
 bool RefutationProbe::refutes(const ir::GoalRef &goal) {
   if (goal.kind == ir::GoalKind::Lemma || ambiguous(goal)) return false;
   const ir::Function *f = program_.function(goal.function);

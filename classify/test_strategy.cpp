@@ -29,10 +29,6 @@ std::vector<const dse::Test *> shortest_first(const std::vector<dse::Test> &test
   return out;
 }
 
-const char *search_name(const dse::Result &r) {
-  return r.complete ? "complete" : r.stopped ? "stopped" : "bounded";
-}
-
 void note_once(GoalDiagnosis &d, const std::string &note) {
   if (std::find(d.notes.begin(), d.notes.end(), note) == d.notes.end()) d.notes.push_back(note);
 }
@@ -245,6 +241,10 @@ private:
 };
 
 } // namespace
+
+const char *search_name(const dse::Result &r) {
+  return r.complete ? "complete" : r.stopped ? "stopped" : "bounded";
+}
 
 bool settle_nc_by_test(const ir::Program &p, GoalDiagnosis &d, ir::Counterexample inputs,
                        const RunLimits &limits) {
