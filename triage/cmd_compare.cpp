@@ -17,7 +17,7 @@ namespace {
 int run_compare(const std::vector<std::string> &args) {
   std::set<std::string> valued = diagnose_option_names();
   valued.insert("format");
-  const Options opts(args, {"no-rte"}, valued);
+  const Options opts(args, {"no-rte", "total-logic"}, valued);
   const std::string format = opts.choice("format", {"text", "json"}, "text");
   if (opts.positional().empty()) throw UsageError("missing input file");
   classify::Comparison c;
@@ -49,7 +49,8 @@ int run_compare(const std::vector<std::string> &args) {
 const Registrar reg{
     {"compare", "the model, test and combined strategies side by side on the goals not proved",
      "usage: triage compare FILE... [--function F] [--prover z3|cvc5|portfolio] [--timeout S]\n"
-     "                      [--no-rte] [--models N] [--budget S] [--k N] [--max-block N]\n"
+     "                      [--no-rte] [--total-logic] [--models N] [--budget S] [--k N] "
+     "[--max-block N]\n"
      "                      [--deadline S] [-j N] [--format text|json]\n\n"
      "Proves every goal of each FILE once, then diagnoses the goals not proved with each\n"
      "strategy (model, test, combined) and prints, per goal, each one's verdict, time and\n"

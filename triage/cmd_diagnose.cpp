@@ -19,7 +19,7 @@ namespace {
 int run_diagnose(const std::vector<std::string> &args) {
   std::set<std::string> valued = diagnose_option_names();
   valued.insert({"strategy", "format", "probe"});
-  const Options opts(args, {"no-rte", "no-probe"}, valued);
+  const Options opts(args, {"no-rte", "total-logic", "no-probe"}, valued);
   const std::string format = opts.choice("format", {"text", "json", "sarif"}, "text");
   const classify::DiagnoseOptions o = diagnose_options(opts, opts.file());
   const ir::Program p = load_program(o.file, opts);
@@ -38,8 +38,10 @@ int run_diagnose(const std::vector<std::string> &args) {
 const Registrar reg{
     {"diagnose", "prove, then explain each failed goal (non-compliance, subcontract weakness...)",
      "usage: triage diagnose FILE [--strategy combined|model|test] [--function F]\n"
-     "                        [--prover z3|cvc5|portfolio] [--timeout S] [--no-rte] [--models N]\n"
-     "                        [--budget S] [--k N] [--max-block N] [--probe S|--no-probe]\n"
+     "                        [--prover z3|cvc5|portfolio] [--timeout S] [--no-rte] "
+     "[--total-logic]\n"
+     "                        [--models N] [--budget S] [--k N] [--max-block N]\n"
+     "                        [--probe S|--no-probe]\n"
      "                        [--deadline S] [-j N] [--format text|json|sarif]\n\n"
      "Proves every goal of FILE; for each goal not proved, looks for a counterexample and\n"
      "reports a verdict: non_compliance (the code fails the annotation on the inputs shown),\n"
@@ -55,6 +57,8 @@ const Registrar reg{
      "  --prover P     z3, cvc5 or portfolio (default: portfolio)\n"
      "  --timeout S    seconds per goal and solver (default: 2)\n"
      "  --no-rte       no runtime-error goals (overflow, division, memory)\n"
+     "  --total-logic  read annotations in ACSL's total logic, as Frama-C WP does: their\n"
+     "                 reads need not be valid (by default they must, as under E-ACSL)\n"
      "  --models N     further models asked per goal when one is unusable (default: 3, and 1\n"
      "                 when no solver answered sat, 0 in the combined strategy)\n"
      "  --budget S     test strategy: seconds per exploration (default: 3)\n"

@@ -29,7 +29,7 @@ ir::Json goal_json(const vcgen::GoalResult &r, bool with_cx) {
 }
 
 int run_prove(const std::vector<std::string> &args) {
-  const Options opts(args, {"no-rte", "counterexample"}, [] {
+  const Options opts(args, {"no-rte", "total-logic", "counterexample"}, [] {
     auto names = prove_option_names();
     names.insert("format");
     return names;
@@ -74,7 +74,8 @@ int run_prove(const std::vector<std::string> &args) {
 const Registrar reg{
     {"prove", "prove every goal with Z3 and cvc5",
      "usage: triage prove FILE [--function F] [--prover z3|cvc5|portfolio] [--timeout S]\n"
-     "                    [-j N] [--deadline S] [--no-rte] [--format text|json]\n"
+     "                    [-j N] [--deadline S] [--no-rte] [--total-logic]\n"
+     "                    [--format text|json]\n"
      "                    [--counterexample] [--seed N]\n\n"
      "Generates one verification condition per goal (annotation and goal kind, runtime errors\n"
      "per statement) and discharges it. Calls and loops are replaced by their contracts.\n"
@@ -84,6 +85,8 @@ const Registrar reg{
      "  -j N              goals proved at once (default: one per core, or TRIAGE_JOBS)\n"
      "  --deadline S      for the whole file: goals not tried by then fail as not_run\n"
      "  --no-rte          no runtime-error goals (overflow, division, memory)\n"
+     "  --total-logic     read annotations in ACSL's total logic, as Frama-C WP does: their\n"
+     "                    reads need not be valid (by default they must, as under E-ACSL)\n"
      "  --format F        text (default): FILE:LINE:COL: proved|failed: KIND (ID) [PROVER\n"
      "                    ANSWER MS ms]; json: {\"file\", \"goals\": [...]}\n"
      "  --counterexample  with each failed goal, its candidate inputs and giant-step oracle\n"

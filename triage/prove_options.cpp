@@ -35,6 +35,7 @@ vcgen::ProveOptions prove_options(const Options &opts) {
   o.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
   o.timeout_s = opts.seconds("timeout", o.timeout_s);
   o.rte = !opts.flag("no-rte");
+  o.well_defined = !opts.flag("total-logic");
   o.jobs = opts.whole("j", 1).value_or(default_jobs());
   if (opts.value("deadline")) {
     // The whole run ends within the deadline: stopping the work, writing the report and exiting

@@ -97,6 +97,10 @@ void ExprTr::check(GoalKind k, const Term &cond) {
   rte.push_back({k, mk_implies(mk_and(guards_), cond)});
 }
 
+void ExprTr::need_defined(const Term &cond) {
+  if (well_defined && !code_) defined.push_back(mk_implies(mk_and(guards_), cond));
+}
+
 Term ExprTr::machine_result(const Type &t, const Term &exact) {
   if (!code_ || !t.is_machine()) return exact;
   if (t.is_signed()) {
@@ -244,7 +248,18 @@ Term ExprTr::quant(const Expr &e, const Env &env) {
       inner.locals[b.name] = Val{v, nullptr};
     }
   }
+  // The reads of the body must be valid for every instance (an `exists` too: E-ACSL reads them
+  // all), under the guards inside the body; the guards outside apply to the whole.
+  const size_t first_read = defined.size();
+  std::vector<Term> outer_guards;
+  std::swap(outer_guards, guards_);
   Term body = evb(*e.args[0], inner);
+  std::swap(outer_guards, guards_);
+  if (defined.size() > first_read) {
+    Term reads = mk_and(std::vector<Term>(defined.begin() + first_read, defined.end()));
+    defined.resize(first_read);
+    need_defined(mk_forall(bound, mk_implies(mk_and(ranges), reads)));
+  }
   if (e.bval) return mk_forall(bound, mk_implies(mk_and(ranges), body));
   return mk_exists(bound, mk_and(mk_and(ranges), body));
 }
@@ -372,8 +387,11 @@ Env ExprTr::def_env(const ir::LogicDef &d, const std::vector<Val> &args, const E
 Val ExprTr::inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env) {
   ExprTr body_tr(cx_, false, false);
   body_tr.ground_facts = ground_facts;
+  body_tr.well_defined = well_defined;
   const Val body = body_tr.ev(*d.body, def_env(d, args, env));
   facts.insert(facts.end(), body_tr.facts.begin(), body_tr.facts.end());
+  for (const Term &c : body_tr.defined)
+    need_defined(c);
   // Lemmas speak of the uninterpreted form: tie it to this instance when it is ground.
   if (cx_.in_lemmas.count(d.name) && env.quant_depth == 0) {
     register_def(d);
@@ -500,6 +518,7 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
   case ExprKind::Deref: {
     Val p = ev(*e.args[0], env);
     check(GoalKind::RteMemory, valid_range(p, mk_int(0), mk_int(0)));
+    need_defined(valid_range(p, mk_int(0), mk_int(0)));
     Val v = load(*env.st, p, e.type);
     if (!code_ && ground_facts && env.quant_depth == 0 && e.type.is_machine())
       facts.push_back(mk_in_range(e.type, v.t));

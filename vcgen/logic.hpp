@@ -74,6 +74,11 @@ public:
   /// Logic too gathers the range facts of the cells it reads outside quantifiers (an assumed
   /// annotation may then assume them: a machine-integer cell holds a value of its type).
   bool ground_facts = false;
+  /// Logic of an annotation the run checks: each memory read must be valid under the guards that
+  /// lead to it (as E-ACSL checks annotations, and rac with them, docs/rac.md "Logic"). The
+  /// conditions, quantified over the quantifiers around the read, gather in `defined`.
+  bool well_defined = false;
+  std::vector<Term> defined;
 
   /// Memory membership of cell (b, o) of key `key` in `locs` evaluated in `env`.
   Term in_locs(const std::vector<ir::Location> &locs, const Env &env, const std::string &key,
@@ -88,6 +93,8 @@ private:
   std::vector<Term> guards_;
 
   void check(ir::GoalKind k, const Term &cond);
+  /// Under `well_defined`: `cond` must hold where the current guards do.
+  void need_defined(const Term &cond);
   Val arith(const ir::Expr &e, const Env &env);
   Val app(const ir::Expr &e, const Env &env);
   std::vector<Val> eval_args(const ir::Expr &e, const Env &env);

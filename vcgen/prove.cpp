@@ -104,7 +104,7 @@ struct Session::Impl {
 
 Session::Session(const ir::Program &p, ProveOptions opts)
     : impl_(std::make_unique<Impl>(Impl{p, opts, {}})) {
-  impl_->vcs = generate_vcs(p, VcOptions{opts.function, opts.rte});
+  impl_->vcs = generate_vcs(p, VcOptions{opts.function, opts.rte, opts.well_defined});
 }
 
 Session::~Session() = default;

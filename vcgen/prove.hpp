@@ -21,8 +21,9 @@ enum class Prover { Z3, Cvc5, Portfolio };
 struct ProveOptions {
   std::optional<std::string> function; ///< only this function's goals (lemmas always)
   Prover prover = Prover::Portfolio;
-  double timeout_s = 2.0; ///< per goal and solver
-  bool rte = true;        ///< runtime-error goals
+  double timeout_s = 2.0;   ///< per goal and solver
+  bool rte = true;          ///< runtime-error goals
+  bool well_defined = true; ///< VcOptions::well_defined
   unsigned seed = 0;
   /// When proving must end: goals not tried by then fail with answer "not_run", and no solver
   /// call runs past it.

@@ -143,7 +143,8 @@ struct GoalAcc {
 
 class FnGen {
 public:
-  FnGen(Ctx &cx, const ir::Function &f, bool rte) : cx_(cx), f_(f), rte_(rte) {
+  FnGen(Ctx &cx, const ir::Function &f, const VcOptions &opts)
+      : cx_(cx), f_(f), rte_(opts.rte), well_defined_(opts.well_defined) {
     info_ = std::make_shared<FunctionInfo>();
     info_->function = f.name;
   }
@@ -156,6 +157,7 @@ private:
   Ctx &cx_;
   const ir::Function &f_;
   bool rte_;
+  bool well_defined_;
   std::shared_ptr<FunctionInfo> info_;
   std::vector<SiteInfo> sites_;
   std::vector<GoalAcc> goals_;
@@ -216,8 +218,14 @@ private:
     s.pc = mk_and({s.pc, facts, mk_and(passed)});
   }
   Term logic(const Expr &e, const Env &env) { return ExprTr(cx_, false, false).evb(e, env); }
-  /// An annotation to prove (never to assume: its quantifiers became constants).
-  Term goal(const Expr &e, const Env &env) { return ExprTr(cx_, false, false).goal(e, env); }
+  /// An annotation to prove (never to assume: its quantifiers became constants). The run checks
+  /// it, so its reads must be valid too.
+  Term goal(const Expr &e, const Env &env) {
+    ExprTr tr(cx_, false, false);
+    tr.well_defined = well_defined_;
+    const Term holds = tr.goal(e, env);
+    return mk_and(mk_and(tr.defined), holds);
+  }
   /// An annotation assumed: with the range of the machine-integer cells it reads.
   Term hypothesis(const Expr &e, const Env &env) {
     ExprTr tr(cx_, false, false);
@@ -895,7 +903,7 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
     auto f = std::get_if<std::shared_ptr<ir::Function>>(&d);
     if (!f || !(*f)->body || (opts.function && *opts.function != (*f)->name)) continue;
     cx.ground_defs.clear();
-    FnGen gen(cx, **f, opts.rte);
+    FnGen gen(cx, **f, opts);
     std::vector<GoalAcc> goals;
     located(ir::where(p, (*f)->pos, (*f)->src), [&] { goals = gen.run(); });
     auto info = gen.info();

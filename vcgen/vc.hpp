@@ -72,6 +72,9 @@ struct GoalVC {
 struct VcOptions {
   std::optional<std::string> function;
   bool rte = true;
+  /// Checked annotations must be well defined (docs/ir.md, "Logic"); false reads them in
+  /// ACSL's total logic, as Frama-C WP does.
+  bool well_defined = true;
 };
 
 /// The goals of a type-checked program in program order. Throws ir::Error on constructs the

@@ -44,6 +44,15 @@ def main():
            'set_x: replay command', p)
     expect('1 subcontract_weakness' in p.stdout.splitlines()[-1], 'set_x: summary', p)
 
+    # An invariant true in total logic but reading past the block: not proved (well-definedness,
+    # docs/ir.md "Logic"), and a non-compliance whose failure names the read.
+    p = diagnose(ivl('read_past_block.ivl'), '--format', 'json')
+    init = [g for g in goals_of(p) if g['kind'] == 'loop_invariant_init' and g['line'] == 12]
+    expect(p.returncode == 1 and len(init) == 1 and init[0]['verdict'] == 'non_compliance'
+           and "'t[k]' reads t[" in (init[0].get('failure') or '')
+           and 'outside its block' in init[0]['failure'],
+           'read_past_block: the invariant reading past the block is a non-compliance', p)
+
     p = diagnose(ivl('sqrt_bug.ivl'), '--format', 'json')
     expect(p.returncode == 1, 'sqrt_bug json: exit 1', p)
     post = [g for g in goals_of(p) if g['kind'] == 'postcondition']

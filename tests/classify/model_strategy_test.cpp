@@ -275,3 +275,26 @@ TEST(ModelStrategy, WeaknessShownEvenWhenTheRealRunFailsAnotherGoalLater) {
   EXPECT_EQ(goals[1].verdict, Verdict::NonCompliance); // found on the way, from the same inputs
   expect_replays(p, goals[1]);
 }
+
+TEST(ModelStrategy, NoFurtherModelThroughALoopAnotherGoalsFirstModelShowsBroken) {
+  // The invariant reads past the block (well-definedness): its first model is a non-compliance.
+  // The preservation goal's own model runs into that failure first; since the first models of all
+  // goals come before any further one, it asks for none (its loop's contract is wrong, not weak).
+  const ir::Program p = load("read_past_block.ivl");
+  std::vector<GoalDiagnosis> goals{
+      failed_goal(ir::GoalKind::LoopInvariantInit, "zero.invariant3", "zero", {p.file, 12, 5}),
+      failed_goal(ir::GoalKind::LoopInvariantPreserved, "zero.invariant3", "zero",
+                  {p.file, 12, 5})};
+  goals[0].result.model = model("zero", {{"t", ir::Json::array()}, {"n", 0}});
+  goals[1].result.model = model("zero", {{"t", ir::Json(ir::Json::Array{0})}, {"n", 1}});
+  ScriptedModels models;
+  models.queue[1].push_back(model("zero", {{"t", ir::Json(ir::Json::Array{0, 0})}, {"n", 2}}));
+  diagnose(p, goals, models);
+  EXPECT_EQ(goals[0].verdict, Verdict::NonCompliance);
+  expect_replays(p, goals[0]);
+  EXPECT_EQ(goals[1].verdict, Verdict::Unknown);
+  EXPECT_EQ(models.requests, 0);
+  EXPECT_TRUE(std::ranges::any_of(goals[1].notes, [](const std::string &n) {
+    return n.find("no further model asked: a real run breaks the contract of loop@") == 0;
+  })) << ::testing::PrintToString(goals[1].notes);
+}

@@ -61,6 +61,14 @@ p = run(os.path.join(root, 'examples', 'ivl', 'call_sw.ivl'), '--function', 'g',
 check(p.returncode == 0 and {g['function'] for g in json.loads(p.stdout)['goals']} == {'g'},
       f'--function g: {p.returncode} {p.stdout}')
 
+# An assertion true in total logic that reads past its block: failed by default (E-ACSL's
+# well-definedness), proved with --total-logic (WP's reading).
+past_end = os.path.join(root, 'tests', 'vcgen', 'soundness', 'wd_past_end_bad.ivl')
+p = run(past_end)
+check(p.returncode == 1 and ': failed: assertion' in p.stdout, f'well-definedness: {p.stdout}')
+p = run(past_end, '--total-logic')
+check(p.returncode == 0 and ': proved: assertion' in p.stdout, f'--total-logic: {p.stdout}')
+
 # A fully proved file exits 0; results repeat.
 ok = os.path.join(root, 'tests', 'vcgen', 'soundness', 'overflow_add_ok.ivl')
 p1, p2 = run(ok, '--format', 'json'), run(ok, '--format', 'json')
