@@ -33,13 +33,14 @@ namespace {
 /// How much of what the lemmas say a query assumes.
 enum class Lemmas { None, SingleState, All };
 
+/// The hypotheses and the negation of `goal` (by default the whole obligation).
 std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra,
-                        Lemmas lemmas = Lemmas::SingleState) {
+                        Lemmas lemmas = Lemmas::SingleState, const Term *goal = nullptr) {
   std::vector<Term> q = vc.hyps;
   if (lemmas != Lemmas::None) q.insert(q.end(), vc.lemma_hyps.begin(), vc.lemma_hyps.end());
   if (lemmas == Lemmas::All)
     q.insert(q.end(), vc.state_lemma_hyps.begin(), vc.state_lemma_hyps.end());
-  q.push_back(mk_not(vc.obligation));
+  q.push_back(mk_not(goal && *goal ? *goal : vc.obligation));
   q.insert(q.end(), extra.begin(), extra.end());
   return q;
 }
@@ -154,7 +155,35 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
       kept = std::move(a.model);
     return a.answer == Answer::Sat && lemmas != Lemmas::None;
   };
+  std::vector<Lemmas> attempts{Lemmas::SingleState};
+  if (!vc.lemma_hyps.empty()) attempts.insert(attempts.begin(), Lemmas::None);
+  if (!vc.state_lemma_hyps.empty()) attempts.push_back(Lemmas::All);
+  // The property proved, its well-definedness is a query of its own: in one query, several
+  // goals of ACSL by Example that are proved apart timed out (remove_copy3's assertions).
+  auto check_defined = [&] {
+    if (r.status != Status::Proved || is_true(vc.definedness)) return;
+    // An index computed by a logic function may need its lemmas (ACSL by Example's
+    // `a[IndexOfNotEqual(a, n, v, k)]`), as the property did.
+    Outcome a;
+    for (size_t k = 0; k < attempts.size(); ++k) {
+      const double limit = timeout_within_deadline(o);
+      const bool easy_first = attempts[k] == Lemmas::None && attempts.size() > 1;
+      a = race(query(vc, {}, attempts[k], &vc.definedness), solvers,
+               easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit, o.seed, vc);
+      if (a.answer == Answer::Unsat) return;
+      if (a.answer == Answer::Sat && attempts[k] != Lemmas::None) break;
+    }
+    r.status = Status::Failed;
+    r.answer = answer_name(a.answer);
+    r.prover = prover_name(a.prover);
+    plain = BaseQuery{}; // a model of this query is one of the goal's
+    if (a.answer == Answer::Sat)
+      plain.sat = std::move(a.model);
+    else
+      kept = std::move(a.model);
+  };
   auto finish = [&] {
+    check_defined();
     if (r.status == Status::Failed && r.answer != "refuted")
       r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
     r.time_ms =
@@ -167,9 +196,6 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // does would spend the whole timeout there (rgf/R4.c's assertion: 2 s, then 60 ms with its
   // lemma); a quarter of the timeout, at least half a second, is its share. Lemmas over several
   // states come last, for the goals still open.
-  std::vector<Lemmas> attempts{Lemmas::SingleState};
-  if (!vc.lemma_hyps.empty()) attempts.insert(attempts.begin(), Lemmas::None);
-  if (!vc.state_lemma_hyps.empty()) attempts.push_back(Lemmas::All);
   // A diagnosis first gives the easy query its quick slice alone; a goal still open then, which
   // a run of the program already breaks, could only fail: the long attempts are not made (a
   // mutant's quantified frame costs the whole timeout, its failing run milliseconds).
@@ -177,7 +203,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   double quick_s = kQuickSlice;
   // Lemmas have no run: they are proved as before.
   if (o.refuted && vc.ref.kind != ir::GoalKind::Lemma && timeout_within_deadline(o) > kQuickSlice) {
-    Outcome a = race(query(vc, {}, attempts.front()), solvers, kQuickSlice, o.seed, vc);
+    Outcome a =
+        race(query(vc, {}, attempts.front(), &vc.property), solvers, kQuickSlice, o.seed, vc);
     if (definitive(a.answer)) {
       if (take(std::move(a), attempts.front())) return finish();
       first = 1;
@@ -193,7 +220,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     const Lemmas lemmas = attempts[k];
     const bool easy_first = lemmas == Lemmas::None && attempts.size() > 1;
     const double limit = timeout_within_deadline(o);
-    Outcome a = race(query(vc, {}, lemmas), solvers,
+    Outcome a = race(query(vc, {}, lemmas, &vc.property), solvers,
                      easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit, o.seed,
                      vc, k == 0 ? quick_s : kQuickSlice);
     if (take(std::move(a), lemmas)) break;

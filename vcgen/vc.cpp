@@ -139,6 +139,7 @@ namespace {
 struct GoalAcc {
   ir::GoalRef ref;
   std::vector<Term> obligations;
+  std::vector<Term> defined; ///< well-definedness, apart (GoalVC::definedness)
 };
 
 class FnGen {
@@ -158,6 +159,7 @@ private:
   const ir::Function &f_;
   bool rte_;
   bool well_defined_;
+  std::vector<Term> defined_now_; ///< of the goal() calls for the next oblige()
   std::shared_ptr<FunctionInfo> info_;
   std::vector<SiteInfo> sites_;
   std::vector<GoalAcc> goals_;
@@ -182,12 +184,18 @@ private:
   void oblige(GoalKind k, const std::string &id, const ir::SrcLoc &at, const Term &pc,
               const Term &prop) {
     Term ob = mk_implies(pc, prop);
-    for (auto &g : goals_)
-      if (g.ref.kind == k && g.ref.annot_id == id && g.ref.at == at) {
-        g.obligations.push_back(ob);
-        return;
-      }
-    goals_.push_back({ir::GoalRef{k, id, f_.name, at}, {ob}});
+    std::vector<Term> defined;
+    if (!defined_now_.empty()) defined.push_back(mk_implies(pc, mk_and(defined_now_)));
+    defined_now_.clear();
+    auto g = std::ranges::find_if(goals_, [&](const GoalAcc &g) {
+      return g.ref.kind == k && g.ref.annot_id == id && g.ref.at == at;
+    });
+    if (g == goals_.end()) {
+      goals_.push_back({ir::GoalRef{k, id, f_.name, at}, {}, {}});
+      g = std::prev(goals_.end());
+    }
+    g->obligations.push_back(ob);
+    g->defined.insert(g->defined.end(), defined.begin(), defined.end());
   }
 
   Env env_of(const State &s) const {
@@ -220,11 +228,13 @@ private:
   Term logic(const Expr &e, const Env &env) { return ExprTr(cx_, false, false).evb(e, env); }
   /// An annotation to prove (never to assume: its quantifiers became constants). The run checks
   /// it, so its reads must be valid too.
+  /// Its well-definedness waits in `defined_now_` for the oblige() of the goal.
   Term goal(const Expr &e, const Env &env) {
     ExprTr tr(cx_, false, false);
     tr.well_defined = well_defined_;
     const Term holds = tr.goal(e, env);
-    return mk_and(mk_and(tr.defined), holds);
+    defined_now_.insert(defined_now_.end(), tr.defined.begin(), tr.defined.end());
+    return holds;
   }
   /// An annotation assumed: with the range of the machine-integer cells it reads.
   Term hypothesis(const Expr &e, const Env &env) {
@@ -878,7 +888,7 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
           vc.ref = ir::GoalRef{GoalKind::Lemma, an.id, "-", ir::where(p, an.pos, an.src)};
           hyps_now(vc);
           vc.lemma_hyps.insert(vc.lemma_hyps.end(), state_lemmas.begin(), state_lemmas.end());
-          vc.obligation = goal;
+          vc.obligation = vc.property = goal;
           out.push_back(std::move(vc));
           cx.ground_defs.clear();
         }
@@ -913,7 +923,9 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
       vc.ref = g.ref;
       hyps_now(vc);
       vc.state_lemma_hyps = state_lemmas;
-      vc.obligation = mk_and(g.obligations);
+      vc.property = mk_and(g.obligations);
+      vc.definedness = mk_and(g.defined);
+      vc.obligation = mk_and(vc.definedness, vc.property);
       vc.info = info;
       vc.sites = sites;
       out.push_back(std::move(vc));

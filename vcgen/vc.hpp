@@ -64,7 +64,9 @@ struct GoalVC {
   std::vector<Term> hyps;             ///< axioms, definitions of recursive logic functions
   std::vector<Term> lemma_hyps;       ///< lemmas before the goal and the definitions they use
   std::vector<Term> state_lemma_hyps; ///< a function's last resort: lemmas over several states
-  Term obligation;                    ///< valid iff the goal holds
+  Term obligation;                    ///< valid iff the goal holds: definedness and property
+  Term property; ///< what the annotation says (proved first, apart: solvers find it easier)
+  Term definedness = mk_bool(true);         ///< its reads are valid (VcOptions::well_defined)
   std::shared_ptr<const FunctionInfo> info; ///< null for lemmas
   std::vector<SiteInfo> sites;              ///< subcontract sites of the function, in order
 };
