@@ -459,6 +459,15 @@ Value Machine::apply(const ir::Expr &e, const Ctx &c) {
   std::vector<Value> args;
   for (const auto &a : e.args)
     args.push_back(eval(*a, c));
+  if (std::ranges::any_of(logic_calls_, [&](const LogicCall &l) {
+        return l.def == def && l.mem == c.here.mem && l.args == args;
+      }))
+    diverges(e, args, c);
+  logic_calls_.push_back({def, args, c.here.mem});
+  struct Pop {
+    std::vector<LogicCall> &calls;
+    ~Pop() { calls.pop_back(); } // also when the body throws (Undefined, Stop)
+  } pop{logic_calls_};
   const size_t base = bound_.size();
   for (size_t i = 0; i < args.size(); ++i)
     bound_.emplace_back(def->params[i].name, std::move(args[i]));
@@ -467,6 +476,18 @@ Value Machine::apply(const ir::Expr &e, const Ctx &c) {
   Value r = eval(*def->body, body);
   bound_.resize(base);
   return r;
+}
+
+void Machine::diverges(const ir::Expr &e, const std::vector<Value> &args, const Ctx &c) {
+  std::string call = e.name + "(";
+  for (size_t i = 0; i < args.size(); ++i)
+    call += (i ? ", " : "") + value_text(args[i]);
+  call += ")";
+  const std::string why = "'" + e.name + "' does not terminate: " + call +
+                          " needs itself again (a recursive definition whose argument does not " +
+                          "decrease)";
+  if (c.checked) throw Undefined{why};
+  not_executable(why, c);
 }
 
 } // namespace triage::rac

@@ -105,6 +105,14 @@ private:
   Memory mem_;
   std::deque<Frame> frames_;
   std::vector<std::pair<std::string, Value>> bound_; ///< quantified, let-bound, logic parameters
+  /// The logic applications being evaluated, innermost last: one that calls itself again with
+  /// the same arguments in the same memory never terminates.
+  struct LogicCall {
+    const ir::LogicDef *def;
+    std::vector<Value> args;
+    const Memory *mem;
+  };
+  std::vector<LogicCall> logic_calls_;
   std::map<const ir::Expr *, std::vector<ir::BinderRange>> ranges_; ///< of each quantifier met
   std::vector<const Snapshot *> loop_entries_;                      ///< innermost last
   std::map<std::pair<std::string, int>, int> visits_;
@@ -159,6 +167,9 @@ private:
   Value valid(const ir::Expr &e, const Ctx &c);
   Value separated(const ir::Expr &e, const Ctx &c);
   Value apply(const ir::Expr &e, const Ctx &c);
+  /// A logic application met again with the same arguments: the annotation fails (checked) or
+  /// cannot be executed.
+  [[noreturn]] void diverges(const ir::Expr &e, const std::vector<Value> &args, const Ctx &c);
   std::string describe_access(const Value &ptr, const Memory &m) const;
 
   // ---- quantifier.cpp ----

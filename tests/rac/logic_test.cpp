@@ -67,6 +67,24 @@ TEST(Logic, RecursionDepthIsLimited) {
   EXPECT_NE(o.reason.find("depth"), std::string::npos) << o.reason;
 }
 
+// A definition that needs itself with the same arguments never terminates: a checked annotation
+// fails on it (as its E-ACSL translation would never return), an assumed one is not executable.
+TEST(Logic, RecursionOnTheSameArgumentsDoesNotTerminate) {
+  const std::string decls =
+      "function occ(t: ptr int32, n: int): int = if n <= 0 then 0 else occ(t, n - 0) + t[n - 1]";
+  const Outcome o = check(decls, "occ(t, n) = 0", {{"t", ints({0})}, {"n", 1}});
+  EXPECT_EQ(verdict(o), "failure assertion a");
+  EXPECT_NE(o.reason.find("'occ' does not terminate: occ(&t[0], 1) needs itself again"),
+            std::string::npos)
+      << o.reason;
+  EXPECT_EQ(verdict(check(decls, "occ(t, n) = 0", {{"t", ints({0})}, {"n", 0}})), "ok");
+  RunSpec r;
+  r.inputs = {{"t", ints({0})}, {"n", 1}};
+  EXPECT_EQ(verdict(run_text(
+                decls + "\nfun f(t: ptr int32, n: int32) { assume #h { occ(t, n) = 0 } }", r)),
+            "not_executable");
+}
+
 TEST(Logic, AbstractPredicateIsNotExecutable) {
   const std::string decls = "predicate p(x: int)\naxiom { p(0) }";
   const Outcome o = check(decls, "p(0)", {}, "");
