@@ -49,9 +49,8 @@ int run_compare(const std::vector<std::string> &args) {
 const Registrar reg{
     {"compare", "the model, test and combined strategies side by side on the goals not proved",
      "usage: triage compare FILE... [--function F] [--prover z3|cvc5|portfolio] [--timeout S]\n"
-     "                      [--no-rte] [--total-logic] [--models N] [--budget S] [--k N] "
-     "[--max-block N]\n"
-     "                      [--deadline S] [-j N] [--format text|json]\n\n"
+     "                      [--no-rte] [--total-logic] [--models N] [--budget S] [--k N]\n"
+     "                      [--max-block N] [--deadline S] [-j N] [--format text|json]\n\n"
      "Proves every goal of each FILE once, then diagnoses the goals not proved with each\n"
      "strategy (model, test, combined) and prints, per goal, each one's verdict, time and\n"
      "counterexample, then a summary: goals each strategy classified, its verdicts and time,\n"

@@ -38,10 +38,9 @@ int run_diagnose(const std::vector<std::string> &args) {
 const Registrar reg{
     {"diagnose", "prove, then explain each failed goal (non-compliance, subcontract weakness...)",
      "usage: triage diagnose FILE [--strategy combined|model|test] [--function F]\n"
-     "                        [--prover z3|cvc5|portfolio] [--timeout S] [--no-rte] "
-     "[--total-logic]\n"
-     "                        [--models N] [--budget S] [--k N] [--max-block N]\n"
-     "                        [--probe S|--no-probe]\n"
+     "                        [--prover z3|cvc5|portfolio] [--timeout S] [--no-rte]\n"
+     "                        [--total-logic] [--models N] [--budget S] [--k N]\n"
+     "                        [--max-block N] [--probe S|--no-probe]\n"
      "                        [--deadline S] [-j N] [--format text|json|sarif]\n\n"
      "Proves every goal of FILE; for each goal not proved, looks for a counterexample and\n"
      "reports a verdict: non_compliance (the code fails the annotation on the inputs shown),\n"

@@ -248,8 +248,9 @@ Term ExprTr::quant(const Expr &e, const Env &env) {
       inner.locals[b.name] = Val{v, nullptr};
     }
   }
-  // The reads of the body must be valid for every instance (an `exists` too: E-ACSL reads them
-  // all), under the guards inside the body; the guards outside apply to the whole.
+  // The reads of the body must be valid for every instance, under the guards inside the body;
+  // the guards outside apply to the whole. For an `exists` this is stricter than a run, which
+  // (as E-ACSL's translation) stops at the first witness: sound, not precise (docs/prove.md).
   const size_t first_read = defined.size();
   std::vector<Term> outer_guards;
   std::swap(outer_guards, guards_);
@@ -517,8 +518,9 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
   }
   case ExprKind::Deref: {
     Val p = ev(*e.args[0], env);
-    check(GoalKind::RteMemory, valid_range(p, mk_int(0), mk_int(0)));
-    need_defined(valid_range(p, mk_int(0), mk_int(0)));
+    const Term readable = valid_range(p, mk_int(0), mk_int(0));
+    check(GoalKind::RteMemory, readable); // in code
+    need_defined(readable);               // in a checked annotation
     Val v = load(*env.st, p, e.type);
     if (!code_ && ground_facts && env.quant_depth == 0 && e.type.is_machine())
       facts.push_back(mk_in_range(e.type, v.t));

@@ -53,6 +53,14 @@ double timeout_within_deadline(const ProveOptions &o) {
   return std::clamp(left, 0.001, o.timeout_s);
 }
 
+/// The time of one attempt: the whole timeout, but a quarter of it (at least half a second) for
+/// the query without lemmas when attempts with lemmas follow.
+double attempt_limit(const ProveOptions &o, Lemmas lemmas, size_t attempts) {
+  const double limit = timeout_within_deadline(o);
+  const bool easy_first = lemmas == Lemmas::None && attempts > 1;
+  return easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit;
+}
+
 /// What the attempts so far learnt about the base query (the goal without lemmas, with the
 /// constraints asked for): which solvers ran it, and a definite model if one answered sat.
 /// Asking the same solver the same query with the same seed again would only repeat its answer.
@@ -166,10 +174,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     // `a[IndexOfNotEqual(a, n, v, k)]`), as the property did.
     Outcome a;
     for (size_t k = 0; k < attempts.size(); ++k) {
-      const double limit = timeout_within_deadline(o);
-      const bool easy_first = attempts[k] == Lemmas::None && attempts.size() > 1;
       a = race(query(vc, {}, attempts[k], &vc.definedness), solvers,
-               easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit, o.seed, vc);
+               attempt_limit(o, attempts[k], attempts.size()), o.seed, vc);
       if (a.answer == Answer::Unsat) return;
       if (a.answer == Answer::Sat && attempts[k] != Lemmas::None) break;
     }
@@ -218,11 +224,9 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   }
   for (size_t k = first; k < attempts.size(); ++k) {
     const Lemmas lemmas = attempts[k];
-    const bool easy_first = lemmas == Lemmas::None && attempts.size() > 1;
-    const double limit = timeout_within_deadline(o);
-    Outcome a = race(query(vc, {}, lemmas, &vc.property), solvers,
-                     easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit, o.seed,
-                     vc, k == 0 ? quick_s : kQuickSlice);
+    Outcome a =
+        race(query(vc, {}, lemmas, &vc.property), solvers,
+             attempt_limit(o, lemmas, attempts.size()), o.seed, vc, k == 0 ? quick_s : kQuickSlice);
     if (take(std::move(a), lemmas)) break;
   }
   return finish();

@@ -227,8 +227,8 @@ private:
   }
   Term logic(const Expr &e, const Env &env) { return ExprTr(cx_, false, false).evb(e, env); }
   /// An annotation to prove (never to assume: its quantifiers became constants). The run checks
-  /// it, so its reads must be valid too.
-  /// Its well-definedness waits in `defined_now_` for the oblige() of the goal.
+  /// it, so its reads must be valid too: that condition waits in `defined_now_` for the
+  /// oblige() of the goal.
   Term goal(const Expr &e, const Env &env) {
     ExprTr tr(cx_, false, false);
     tr.well_defined = well_defined_;
