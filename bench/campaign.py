@@ -10,7 +10,8 @@ usage: bench/campaign.py PROGRAM.c|DIR... [--triage BIN] [--out FILE.jsonl] [--d
 Each mutant's line: program, mutant, mutation (kind, line, description), wall time, exit code,
 and its outcome: `proved` (every goal), or the verdict that matters most among its failed goals
 (non_compliance, then subcontract_weakness single, global, prover_incapacity,
-likely_prover_incapacity, unknown). `classified` counts NC and SW (each with a replayed
+likely_prover_incapacity, unknown); `failed_goals` says where the time went (each failed goal's
+kind, line, verdict, strategy, proof and diagnosis times in ms). `classified` counts NC and SW (each with a replayed
 counterexample) and prover incapacity backed by complete searches.
 --shard K/N runs the mutants whose index is K modulo N (Slurm job arrays: bench/campaign.sbatch),
 and --merge sums the shards' files. --limit N keeps the first N mutants (before sharding): a quick
@@ -80,14 +81,22 @@ def run(a):
         p = subprocess.run([a.triage, 'diagnose', m['file'], '--format', 'json', '--deadline',
                             str(a.deadline)] + a.extra, capture_output=True, text=True)
         took = time.monotonic() - t0
+        goals = []
         try:
-            result = outcome_of(json.loads(p.stdout))
+            report = json.loads(p.stdout)
+            result = outcome_of(report)
+            # Where the time went: each failed goal's proof attempts and diagnosis.
+            goals = [{'kind': g['kind'], 'line': g['line'], 'verdict': g['verdict'],
+                      'strategy': g.get('strategy', ''), 'prove_ms': g.get('prove_time_ms', 0),
+                      'diagnose_ms': g.get('time_ms', 0)}
+                     for g in report['goals'] if g['status'] != 'proved']
         except (ValueError, KeyError):
             # Exit 2: the mutant is no valid program (a mutation tools discard), else a crash.
             result = 'invalid' if p.returncode == 2 else 'error'
         line = {'program': os.path.basename(m['original']), 'mutant': os.path.basename(m['file']),
                 'kind': m['kind'], 'line': m['line'], 'mutation': m['mutation'],
-                'time_s': round(took, 3), 'exit': p.returncode, 'outcome': result}
+                'time_s': round(took, 3), 'exit': p.returncode, 'outcome': result,
+                'failed_goals': goals}
         if result in ('error', 'invalid'):
             line['stderr'] = p.stderr[-300:]
         if a.frama_c:

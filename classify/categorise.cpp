@@ -13,6 +13,10 @@ bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed) {
   return goal.annot_id.empty() || failed.annot_id.empty() || goal.annot_id == failed.annot_id;
 }
 
+std::string failure_text(const ir::GoalRef &g) {
+  return std::string(ir::goal_kind_name(g.kind)) + " at line " + std::to_string(g.at.line);
+}
+
 std::optional<ir::GoalRef> first_failure(const rac::Outcome &o) {
   if (!o.passed_over.empty()) return o.passed_over.front();
   if (o.kind == rac::OutcomeKind::Failure) return o.goal;

@@ -33,6 +33,9 @@ RunResult judge(const rac::Outcome &o, const ir::GoalRef &goal);
 /// The first failure of a run: the first annotation it went past, else its failure.
 std::optional<ir::GoalRef> first_failure(const rac::Outcome &o);
 
+/// A goal as a failure reads to people: `rte_memory at line 24`.
+std::string failure_text(const ir::GoalRef &g);
+
 /// What a candidate counterexample shows about a goal.
 enum class Category {
   NonCompliance,          ///< small-step run fails the goal

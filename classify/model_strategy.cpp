@@ -14,10 +14,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string failure_text(const ir::GoalRef &g) {
-  return std::string(ir::goal_kind_name(g.kind)) + " at line " + std::to_string(g.at.line);
-}
-
 std::string outcome_text(const rac::Outcome &o) {
   std::string s;
   for (const auto &g : o.passed_over)

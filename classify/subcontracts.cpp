@@ -74,13 +74,20 @@ std::vector<std::string> broken_loops(const ir::Program &p, const ir::Function &
   return out;
 }
 
+std::vector<ir::GoalRef> non_compliant_goals(const std::vector<GoalDiagnosis> &goals,
+                                             const std::string &function) {
+  std::vector<ir::GoalRef> out;
+  for (const GoalDiagnosis &d : goals)
+    if (d.verdict == Verdict::NonCompliance && d.result.goal.function == function)
+      out.push_back(d.result.goal);
+  return out;
+}
+
 std::vector<std::string> non_compliant_annotations(const std::vector<GoalDiagnosis> &goals,
                                                    const std::string &function) {
   std::vector<std::string> ids;
-  for (const GoalDiagnosis &d : goals)
-    if (d.verdict == Verdict::NonCompliance && d.result.goal.function == function &&
-        !d.result.goal.annot_id.empty())
-      ids.push_back(d.result.goal.annot_id);
+  for (const ir::GoalRef &g : non_compliant_goals(goals, function))
+    if (!g.annot_id.empty()) ids.push_back(g.annot_id);
   return ids;
 }
 

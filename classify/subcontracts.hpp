@@ -28,6 +28,10 @@ std::vector<std::string> broken_loops(const ir::Program &p, const ir::Function &
                                       const std::vector<std::string> &names,
                                       const std::function<bool(const std::string &)> &fails_first);
 
+/// The goals of `function` with a non-compliance.
+std::vector<ir::GoalRef> non_compliant_goals(const std::vector<GoalDiagnosis> &goals,
+                                             const std::string &function);
+
 /// The annotation ids of the goals of `function` with a non-compliance.
 std::vector<std::string> non_compliant_annotations(const std::vector<GoalDiagnosis> &goals,
                                                    const std::string &function);

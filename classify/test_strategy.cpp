@@ -39,8 +39,9 @@ public:
   /// `wanted`: the function's goals still without a non-compliance, which its NC search is for.
   /// `non_compliant`: the annotations of the function's goals already shown broken.
   FunctionDiagnoser(StrategyContext &ctx, const ir::Function &f, std::vector<ir::GoalRef> wanted,
-                    std::vector<std::string> non_compliant)
-      : ctx_(ctx), f_(f), wanted_(std::move(wanted)), non_compliant_(std::move(non_compliant)) {
+                    std::vector<std::string> non_compliant, std::vector<ir::GoalRef> bugs)
+      : ctx_(ctx), f_(f), wanted_(std::move(wanted)), non_compliant_(std::move(non_compliant)),
+        bugs_(std::move(bugs)) {
     for (const auto &a : f.contract)
       typically_ = typically_ || a.kind == ir::AnnotKind::Typically;
   }
@@ -55,15 +56,34 @@ public:
   // array inputs it seldom ends: abs_all.c with a loop frame one cell too wide spent 3 s there
   // before its weakness showed in milliseconds); the whole search for a bug only when they find
   // nothing, as for a weakness the models showed.
+  //
+  // In a function whose real runs already fail another goal, that bug is the one to fix first
+  // (this goal's verdict may change with the fix): the searches through contracts are short
+  // and the whole search for a bug is not made. A binary search whose `mid` goes below `lo`
+  // failed its read of t[mid] in milliseconds, then spent 10 s on each of six goals behind it.
   void diagnose(GoalDiagnosis &d) {
     std::vector<std::string> names = subcontracts_for(ctx_.program, f_, d.result.goal);
+    if (settled_by_runs(d, nc_search(true))) return;
+    const std::optional<ir::GoalRef> bug = other_failure(d.result.goal);
+    search_contracts(d, names, bug ? std::optional(ctx_.options.check_budget) : std::nullopt);
+    if (bug && d.verdict == Verdict::Unknown)
+      d.notes.push_back("a real run fails " + failure_text(*bug) +
+                        " first (see its verdict): this goal had short searches only; fix that "
+                        "one, then diagnose again");
+  }
+
+private:
+  /// After the short search for a bug: the searches through contracts (of `budget` each when
+  /// given), the whole search for a bug when they find nothing and no budget was given, and the
+  /// conclusion.
+  void search_contracts(GoalDiagnosis &d, const std::vector<std::string> &names,
+                        std::optional<std::chrono::milliseconds> budget) {
     // A goal after a loop already shown wrong gets only the short search for a bug of its own:
     // nothing else can be shown before the loop's contract is fixed.
     const bool after_broken = !broken_by(std::nullopt, names).empty();
-    if (settled_by_runs(d, nc_search(true))) return;
     std::vector<std::string> broken = broken_by(*nc_, names);
-    if (!after_broken && single_weakness(d, names, broken)) return;
-    if (!after_broken) {
+    if (!after_broken && single_weakness(d, names, broken, budget)) return;
+    if (!after_broken && !budget) {
       if (settled_by_runs(d, nc_search())) return;
       broken = broken_by(*nc_, names);
     }
@@ -83,19 +103,19 @@ public:
     }
     rac::Policy all;
     all.all_giant = true;
-    const dse::Result global = search(all, &d.result.goal);
+    const dse::Result global = search(all, &d.result.goal, false, budget);
     if (global.found && settle_weakness(d, global.tests[*global.found], Scope::Global, names))
       return;
     if (d.verdict == Verdict::NonCompliance) return;
     conclude(d, *nc_, global, false);
   }
 
-private:
   StrategyContext &ctx_;
   const ir::Function &f_;
   bool typically_ = false;
   std::vector<ir::GoalRef> wanted_;
   std::vector<std::string> non_compliant_;
+  std::vector<ir::GoalRef> bugs_; ///< the goals of the function an earlier strategy showed failing
   std::optional<dse::Result> nc_;
   std::chrono::milliseconds nc_budget_{0};
 
@@ -118,6 +138,17 @@ private:
     return masked;
   }
 
+  /// Another goal of the function that a real run fails first, if any: by the search for a bug,
+  /// or an earlier strategy's non-compliance.
+  std::optional<ir::GoalRef> other_failure(const ir::GoalRef &goal) const {
+    if (nc_)
+      for (const dse::Test &t : nc_->tests)
+        if (const auto first = first_failure(t.outcome); first && !same_goal(goal, *first))
+          return first;
+    if (!bugs_.empty()) return bugs_.front();
+    return std::nullopt;
+  }
+
   /// The loops of `names` whose contract a real run breaks: a goal of theirs already has its
   /// non-compliance, or (with `nc`) a test of it fails one of their annotations first.
   std::vector<std::string> broken_by(const std::optional<dse::Result> &nc,
@@ -134,12 +165,13 @@ private:
   /// One contract at a time, those of `broken` left out: a single weakness, or a non-compliance
   /// the search came across.
   bool single_weakness(GoalDiagnosis &d, const std::vector<std::string> &names,
-                       const std::vector<std::string> &broken) {
+                       const std::vector<std::string> &broken,
+                       std::optional<std::chrono::milliseconds> budget) {
     for (const auto &name : names) {
       if (std::ranges::count(broken, name) > 0) continue;
       rac::Policy one;
       one.giant.insert(name);
-      const dse::Result r = search(one, &d.result.goal);
+      const dse::Result r = search(one, &d.result.goal, false, budget);
       if (r.found && settle_weakness(d, r.tests[*r.found], Scope::Single, {name})) return true;
       if (d.verdict == Verdict::NonCompliance) return true;
     }
@@ -327,7 +359,8 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
                            [&](size_t i) { return goals[i].result.goal; });
     std::optional<FunctionDiagnoser> function;
     if (const ir::Function *f = ctx.program.function(order[k]); f && f->body)
-      function.emplace(ctx, *f, std::move(wanted), non_compliant_annotations(goals, order[k]));
+      function.emplace(ctx, *f, std::move(wanted), non_compliant_annotations(goals, order[k]),
+                       non_compliant_goals(goals, order[k]));
     for (size_t i : mine) {
       GoalDiagnosis &d = goals[i];
       if (ctx.options.past_deadline()) {

@@ -1,6 +1,7 @@
 #include "vcgen/logic.hpp"
 
 #include "ir/error.hpp"
+#include "ir/quantifier_range.hpp"
 
 #include <functional>
 
@@ -248,9 +249,7 @@ Term ExprTr::quant(const Expr &e, const Env &env) {
       inner.locals[b.name] = Val{v, nullptr};
     }
   }
-  // The reads of the body must be valid for every instance, under the guards inside the body;
-  // the guards outside apply to the whole. For an `exists` this is stricter than a run, which
-  // (as E-ACSL's translation) stops at the first witness: sound, not precise (docs/prove.md).
+  // The reads of the body, under the guards inside it; the guards outside apply to the whole.
   const size_t first_read = defined.size();
   std::vector<Term> outer_guards;
   std::swap(outer_guards, guards_);
@@ -259,10 +258,82 @@ Term ExprTr::quant(const Expr &e, const Env &env) {
   if (defined.size() > first_read) {
     Term reads = mk_and(std::vector<Term>(defined.begin() + first_read, defined.end()));
     defined.resize(first_read);
-    need_defined(mk_forall(bound, mk_implies(mk_and(ranges), reads)));
+    const Term value = e.binders.size() == 1 ? inner.locals[e.binders[0].name].t : nullptr;
+    const Term every = mk_forall(bound, mk_implies(mk_and(ranges), reads));
+    // A forall to prove, or assumed in a positive position, holds for every instance, so a run
+    // evaluated each: `every` is exact (and stricter than the run where a forall to prove is
+    // in a negative position: sound, docs/prove.md). Otherwise the run stops at the first
+    // instance that decides; what it read is known when it enumerates one variable; if not, a
+    // goal asks more (`every`), an assumption assumes nothing.
+    if (assumed_ ? every_instance_.count(&e) > 0 : e.bval)
+      need_defined(every);
+    else if (auto exact = run_defined(e, env, bound, ranges, value, body, reads))
+      need_defined(*exact);
+    else if (!assumed_)
+      need_defined(every);
   }
   if (e.bval) return mk_forall(bound, mk_implies(mk_and(ranges), body));
   return mk_exists(bound, mk_and(mk_and(ranges), body));
+}
+
+// A run (as E-ACSL's translation) enumerates a quantifier from the smallest value of its range
+// up and stops at the first instance that decides it (a witness of an `exists`, a
+// counterexample of a `forall`): its reads are defined when every instance's are, or when some
+// deciding instance's are and those of every instance before it. Exact for one integer variable
+// with both bounds (ir/quantifier_range.hpp gives the range the run enumerates): min_value's
+// mutant `0 <= k <= i && t[k] == m` is proved, its witness k = 0 comes before the read past the
+// end at k = i.
+std::optional<Term> ExprTr::run_defined(const Expr &e, const Env &env,
+                                        const std::vector<Term> &bound,
+                                        const std::vector<Term> &ranges, const Term &value,
+                                        const Term &body, const Term &reads) {
+  const auto range = ir::quantifier_ranges(e);
+  const bool enumerated = bound.size() == 1 && value && range.size() == 1 &&
+                          !range[0].lower.empty() && !range[0].upper.empty() &&
+                          e.binders[0].type.is_numeric() && !e.binders[0].type.is_bool();
+  if (!enumerated) return std::nullopt;
+  auto bound_of = [&](const ir::QuantBound &b) {
+    Term t = mk_int(b.offset);
+    if (b.base) t = mk_add(evb(*b.base, env), t);
+    if (b.minus) t = mk_sub(t, evb(*b.minus, env));
+    return t;
+  };
+  std::vector<Term> in = ranges;
+  for (const auto &l : range[0].lower)
+    in.push_back(mk_le(bound_of(l), value));
+  for (const auto &u : range[0].upper)
+    in.push_back(mk_le(value, bound_of(u)));
+  const Term k = bound[0];
+  const Term j = mk_bound(cx_.fresh("q!before"), k->sort);
+  const Term in_k = mk_and(in);
+  const Term in_j = rename_bound(in_k, k, j);
+  const Term before =
+      mk_forall({j}, mk_implies(mk_and({in_j, mk_lt(j, k)}), rename_bound(reads, k, j)));
+  const Term every = mk_forall({k}, mk_implies(in_k, reads));
+  const Term decides = e.bval ? mk_not(body) : body;
+  return mk_or(every, mk_exists({k}, mk_and({in_k, decides, reads, before})));
+}
+
+namespace {
+/// The foralls of `e` that hold for every instance when `e` holds: at its top, in conjuncts, right
+/// of an implication, in the bodies of those foralls.
+void positive_foralls(const Expr &e, std::set<const Expr *> &out) {
+  if (e.kind == ExprKind::Quant && e.bval) {
+    out.insert(&e);
+    positive_foralls(*e.args[0], out);
+  } else if (e.kind == ExprKind::Binary && e.binop == BinOp::And) {
+    positive_foralls(*e.args[0], out);
+    positive_foralls(*e.args[1], out);
+  } else if (e.kind == ExprKind::Binary && e.binop == BinOp::Implies) {
+    positive_foralls(*e.args[1], out);
+  }
+}
+} // namespace
+
+Term ExprTr::assumption(const Expr &e, const Env &env) {
+  assumed_ = true;
+  positive_foralls(e, every_instance_);
+  return evb(e, env);
 }
 
 Term ExprTr::goal(const Expr &e, const Env &env) {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -68,6 +69,11 @@ public:
   /// constants, as the solver's negation would skolemize them anyway. Definitions inlined in
   /// it are then ground, so each is tied to the uninterpreted form the lemmas speak of.
   Term goal(const ir::Expr &e, const Env &env);
+  /// A formula assumed to hold. Under `well_defined`, `defined` gathers what its holding implies
+  /// a run read validly: the reads outside quantifiers (under their guards) and those of a
+  /// `forall` in a positive position (all its instances were evaluated). The reads of other
+  /// quantifiers, which a run may have stopped before, are left out: weaker, so sound.
+  Term assumption(const ir::Expr &e, const Env &env);
 
   std::vector<RteCheck> rte; ///< code only: checks met, each under its short-circuit guard
   std::vector<Term> facts;   ///< facts about loaded values (their type's range)
@@ -91,6 +97,8 @@ private:
   bool code_;
   bool uf_;
   std::vector<Term> guards_;
+  bool assumed_ = false;                      ///< translating an assumption()
+  std::set<const ir::Expr *> every_instance_; ///< its foralls in positive positions
 
   void check(ir::GoalKind k, const Term &cond);
   /// Under `well_defined`: `cond` must hold where the current guards do.
@@ -104,6 +112,12 @@ private:
   Val inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env);
   Term machine_result(const ir::Type &t, const Term &exact);
   Term quant(const ir::Expr &e, const Env &env);
+  /// When the reads of a quantifier's body (`reads`, over `bound`) are defined as a run
+  /// evaluates it, up to the first instance that decides it; nullopt when the run's order of
+  /// instances is not known (see the definition).
+  std::optional<Term> run_defined(const ir::Expr &e, const Env &env, const std::vector<Term> &bound,
+                                  const std::vector<Term> &ranges, const Term &value,
+                                  const Term &body, const Term &reads);
   Val uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st);
   void register_def(const ir::LogicDef &d);
 };

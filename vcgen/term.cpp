@@ -1,6 +1,7 @@
 #include "vcgen/term.hpp"
 
 #include <sstream>
+#include <unordered_map>
 
 namespace triage::vcgen {
 namespace {
@@ -68,6 +69,31 @@ Term mk_true() {
 }
 Term mk_false() {
   return mk_bool(false);
+}
+
+Term rename_bound(const Term &t, const Term &from, const Term &to) {
+  std::unordered_map<const Node *, Term> done; // terms are DAGs: each shared node once
+  auto walk = [&](auto &self, const Term &x) -> Term {
+    if (x->op == Op::Bound) return x->name == from->name ? to : x;
+    if (x->args.empty()) return x;
+    if (auto it = done.find(x.get()); it != done.end()) return it->second;
+    auto copy = std::make_shared<Node>(*x);
+    bool changed = false;
+    copy->depth = 1;
+    for (Term &a : copy->args) {
+      Term b = self(self, a);
+      changed = changed || b != a;
+      a = std::move(b);
+      copy->depth = std::max(copy->depth, a->depth + 1);
+    }
+    for (auto &pattern : copy->patterns)
+      for (Term &p : pattern)
+        p = self(self, p);
+    Term out = changed ? Term(std::move(copy)) : x;
+    done.emplace(x.get(), out);
+    return out;
+  };
+  return walk(walk, t);
 }
 
 bool is_true(const Term &t) {

@@ -100,6 +100,11 @@ bool is_false(const Term &t);
 /// The value of an integer literal, or nullptr.
 const BigInt *int_value(const Term &t);
 
+/// `t` with the bound variable `from` (an Op::Bound node, by name) replaced by `to`: the same
+/// condition for another instance of a quantifier (names of bound variables are fresh, so no
+/// binder inside `t` captures `to`).
+Term rename_bound(const Term &t, const Term &from, const Term &to);
+
 /// A readable SMT-LIB-like rendering, for debugging and tests.
 std::string to_string(const Term &t);
 

@@ -236,12 +236,15 @@ private:
     defined_now_.insert(defined_now_.end(), tr.defined.begin(), tr.defined.end());
     return holds;
   }
-  /// An annotation assumed: with the range of the machine-integer cells it reads.
+  /// An annotation assumed: with the range of the machine-integer cells it reads, and the
+  /// validity of the reads its holding implies (a run from where it is assumed evaluated it: a
+  /// checked goal where it was established, the entry checks of a precondition).
   Term hypothesis(const Expr &e, const Env &env) {
     ExprTr tr(cx_, false, false);
     tr.ground_facts = true;
-    const Term t = tr.evb(e, env);
-    return mk_and(mk_and(tr.facts), t);
+    tr.well_defined = well_defined_;
+    const Term t = tr.assumption(e, env);
+    return mk_and({mk_and(tr.facts), t, mk_and(tr.defined)});
   }
 
   State merge(std::vector<std::pair<State, Term>> branches);

@@ -241,3 +241,47 @@ lemma #l1 { forall x: int. x * x * x * x >= 0 || x * x * x * x < 0 - 1 }
 }
 
 } // namespace
+
+/// The test strategy on `target` after an earlier strategy showed `bug` non-compliant.
+GoalDiagnosis judge_after_bug(const ir::Program &p, const ir::GoalRef &target,
+                              const std::optional<ir::GoalRef> &bug) {
+  NoModels none;
+  StrategyContext ctx{p, none, {}};
+  ctx.options.exploration_budget = std::chrono::milliseconds(300);
+  ctx.options.check_budget = std::chrono::milliseconds(300);
+  std::vector<GoalDiagnosis> goals(1);
+  goals[0].result.goal = target;
+  goals[0].result.status = vcgen::Status::Failed;
+  if (bug) {
+    goals.emplace_back();
+    goals[1].result.goal = *bug;
+    goals[1].result.status = vcgen::Status::Failed;
+    goals[1].verdict = Verdict::NonCompliance;
+  }
+  TestStrategy().diagnose(ctx, goals);
+  return goals[0];
+}
+
+TEST(TestStrategy, AGoalOfAFunctionWithABugSaysToFixTheBugFirst) {
+  // The counted loop over too many inputs for a search to end: its postcondition stays unknown.
+  // With another goal of the function already non-compliant, the note points at that one.
+  std::string text = counted_with("100000", "");
+  text.replace(text.find("  return s;"), 11,
+               "  assert #f.assert1 @\"c.c\":9:3 { n < 3 }\n  return s;");
+  const ir::Program p = parse(text, "counted.ivl");
+  const ir::GoalRef assertion{ir::GoalKind::Assertion, "f.assert1", "f", {"c.c", 9, 3}};
+  const auto says_fix_first = [](const GoalDiagnosis &d) {
+    return std::ranges::any_of(d.notes, [](const std::string &n) {
+      return n.find("a real run fails assertion at line 9 first") != std::string::npos &&
+             n.find("fix that one") != std::string::npos;
+    });
+  };
+  const GoalDiagnosis after_bug = judge_after_bug(p, counted_post, assertion);
+  EXPECT_EQ(after_bug.verdict, Verdict::Unknown);
+  EXPECT_TRUE(says_fix_first(after_bug));
+  // No bug known: no such note.
+  const GoalDiagnosis clean =
+      judge_after_bug(parse(counted_with("100000", ""), "counted.ivl"), counted_post, std::nullopt);
+  EXPECT_EQ(clean.verdict, Verdict::Unknown);
+  EXPECT_FALSE(says_fix_first(clean));
+}
