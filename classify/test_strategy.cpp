@@ -39,9 +39,8 @@ public:
   /// `wanted`: the function's goals still without a non-compliance, which its NC search is for.
   /// `non_compliant`: the annotations of the function's goals already shown broken.
   FunctionDiagnoser(StrategyContext &ctx, const ir::Function &f, std::vector<ir::GoalRef> wanted,
-                    std::vector<std::string> non_compliant, std::vector<ir::GoalRef> bugs)
-      : ctx_(ctx), f_(f), wanted_(std::move(wanted)), non_compliant_(std::move(non_compliant)),
-        bugs_(std::move(bugs)) {
+                    std::vector<std::string> non_compliant)
+      : ctx_(ctx), f_(f), wanted_(std::move(wanted)), non_compliant_(std::move(non_compliant)) {
     for (const auto &a : f.contract)
       typically_ = typically_ || a.kind == ir::AnnotKind::Typically;
   }
@@ -57,19 +56,27 @@ public:
   // before its weakness showed in milliseconds); the whole search for a bug only when they find
   // nothing, as for a weakness the models showed.
   //
-  // In a function whose real runs already fail another goal, that bug is the one to fix first
-  // (this goal's verdict may change with the fix): the searches through contracts are short
-  // and the whole search for a bug is not made. A binary search whose `mid` goes below `lo`
-  // failed its read of t[mid] in milliseconds, then spent 10 s on each of six goals behind it.
+  // In a function whose real runs already fail another goal, that bug is the one to fix first;
+  // when a contract this goal relies on is already shown too weak for another goal, that
+  // contract is the one to strengthen first. Either may change this goal's verdict: its
+  // searches through contracts are short and the whole search for a bug is not made. A binary
+  // search whose `mid` goes below `lo` failed its read of t[mid] in milliseconds, then spent
+  // 10 s on each of six goals behind it.
   void diagnose(GoalDiagnosis &d) {
     std::vector<std::string> names = subcontracts_for(ctx_.program, f_, d.result.goal);
     if (settled_by_runs(d, nc_search(true))) return;
-    const std::optional<ir::GoalRef> bug = other_failure(d.result.goal);
-    search_contracts(d, names, bug ? std::optional(ctx_.options.check_budget) : std::nullopt);
-    if (bug && d.verdict == Verdict::Unknown)
-      d.notes.push_back("a real run fails " + failure_text(*bug) +
-                        " first (see its verdict): this goal had short searches only; fix that "
-                        "one, then diagnose again");
+    const std::optional<std::string> first = fix_first(d.result.goal, names);
+    search_contracts(d, names, first ? std::optional(ctx_.options.check_budget) : std::nullopt);
+    if (first && d.verdict == Verdict::Unknown) d.notes.push_back(*first);
+  }
+
+  /// A verdict of the function's goals, by an earlier strategy or this one: what later goals
+  /// are to fix first.
+  void learn(const GoalDiagnosis &d) {
+    std::erase_if(known_, [&](const GoalDiagnosis &k) { return k.result.goal == d.result.goal; });
+    if (d.verdict == Verdict::NonCompliance ||
+        (d.verdict == Verdict::SubcontractWeakness && d.scope == Scope::Single))
+      known_.push_back(d);
   }
 
 private:
@@ -115,7 +122,7 @@ private:
   bool typically_ = false;
   std::vector<ir::GoalRef> wanted_;
   std::vector<std::string> non_compliant_;
-  std::vector<ir::GoalRef> bugs_; ///< the goals of the function an earlier strategy showed failing
+  std::vector<GoalDiagnosis> known_; ///< non-compliances and single weaknesses found (learn)
   std::optional<dse::Result> nc_;
   std::chrono::milliseconds nc_budget_{0};
 
@@ -138,14 +145,30 @@ private:
     return masked;
   }
 
-  /// Another goal of the function that a real run fails first, if any: by the search for a bug,
-  /// or an earlier strategy's non-compliance.
-  std::optional<ir::GoalRef> other_failure(const ir::GoalRef &goal) const {
+  /// What to fix before `goal`, which relies on the contracts `names`, if anything (the note
+  /// that says so): another
+  /// goal of the function that a real run fails first (found by the search for a bug, or a
+  /// non-compliance already known), or one of `names` already shown too weak for another goal.
+  std::optional<std::string> fix_first(const ir::GoalRef &goal,
+                                       const std::vector<std::string> &names) const {
+    const std::string short_only = ": this goal had short searches only; ";
+    auto fails_first = [&](const ir::GoalRef &g) {
+      return "a real run fails " + failure_text(g) + " first (see its verdict)" + short_only +
+             "fix that one, then diagnose again";
+    };
     if (nc_)
       for (const dse::Test &t : nc_->tests)
         if (const auto first = first_failure(t.outcome); first && !same_goal(goal, *first))
-          return first;
-    if (!bugs_.empty()) return bugs_.front();
+          return fails_first(*first);
+    for (const GoalDiagnosis &k : known_) {
+      if (k.result.goal == goal) continue;
+      if (k.verdict == Verdict::NonCompliance) return fails_first(k.result.goal);
+      for (const std::string &name : k.subcontracts)
+        if (std::ranges::count(names, name) > 0)
+          return "the contract of " + name + " is already too weak for " +
+                 failure_text(k.result.goal) + " (see its verdict)" + short_only +
+                 "strengthen it, then diagnose again";
+    }
     return std::nullopt;
   }
 
@@ -359,8 +382,10 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
                            [&](size_t i) { return goals[i].result.goal; });
     std::optional<FunctionDiagnoser> function;
     if (const ir::Function *f = ctx.program.function(order[k]); f && f->body)
-      function.emplace(ctx, *f, std::move(wanted), non_compliant_annotations(goals, order[k]),
-                       non_compliant_goals(goals, order[k]));
+      function.emplace(ctx, *f, std::move(wanted), non_compliant_annotations(goals, order[k]));
+    if (function)
+      for (const GoalDiagnosis &d : goals)
+        if (d.result.goal.function == order[k]) function->learn(d);
     for (size_t i : mine) {
       GoalDiagnosis &d = goals[i];
       if (ctx.options.past_deadline()) {
@@ -371,6 +396,7 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
         d.nc_search = "not_run";
       } else {
         diagnose_goal(*function, d);
+        function->learn(d);
       }
     }
   });

@@ -53,12 +53,18 @@ double timeout_within_deadline(const ProveOptions &o) {
   return std::clamp(left, 0.001, o.timeout_s);
 }
 
-/// The time of one attempt: the whole timeout, but a quarter of it (at least half a second) for
-/// the query without lemmas when attempts with lemmas follow.
+/// The share of the timeout of a query that is most often answered quickly or not at all: a
+/// quarter of it, at least half a second.
+double quick_share(double timeout_s) {
+  return std::min(timeout_s, std::max(0.5, timeout_s / 4));
+}
+
+/// The time of one attempt: the whole timeout, but the quick share for the query without
+/// lemmas when attempts with lemmas follow.
 double attempt_limit(const ProveOptions &o, Lemmas lemmas, size_t attempts) {
   const double limit = timeout_within_deadline(o);
   const bool easy_first = lemmas == Lemmas::None && attempts > 1;
-  return easy_first ? std::min(limit, std::max(0.5, o.timeout_s / 4)) : limit;
+  return easy_first ? std::min(limit, quick_share(o.timeout_s)) : limit;
 }
 
 /// What the attempts so far learnt about the base query (the goal without lemmas, with the
@@ -253,6 +259,10 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
   const GoalVC &vc = impl_->vcs[index];
   ProveOptions o = impl_->opts;
   o.seed = seed;
+  // A further model comes quickly or not at all: when the solver has none (cvc5 on quantified
+  // memory, most often), the whole timeout was spent for nothing, twice per goal in the model
+  // strategy. It gets the quick share.
+  o.timeout_s = quick_share(o.timeout_s);
   if (until && (!o.deadline || *until < *o.deadline)) o.deadline = until;
   if (o.deadline && std::chrono::steady_clock::now() >= *o.deadline) return std::nullopt;
   const HardStop stop(o.deadline);

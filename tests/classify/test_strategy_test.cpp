@@ -242,9 +242,9 @@ lemma #l1 { forall x: int. x * x * x * x >= 0 || x * x * x * x < 0 - 1 }
 
 } // namespace
 
-/// The test strategy on `target` after an earlier strategy showed `bug` non-compliant.
-GoalDiagnosis judge_after_bug(const ir::Program &p, const ir::GoalRef &target,
-                              const std::optional<ir::GoalRef> &bug) {
+/// The test strategy on `target` after an earlier strategy gave another goal its verdict.
+GoalDiagnosis judge_after(const ir::Program &p, const ir::GoalRef &target,
+                          std::optional<GoalDiagnosis> known) {
   NoModels none;
   StrategyContext ctx{p, none, {}};
   ctx.options.exploration_budget = std::chrono::milliseconds(300);
@@ -252,14 +252,25 @@ GoalDiagnosis judge_after_bug(const ir::Program &p, const ir::GoalRef &target,
   std::vector<GoalDiagnosis> goals(1);
   goals[0].result.goal = target;
   goals[0].result.status = vcgen::Status::Failed;
-  if (bug) {
-    goals.emplace_back();
-    goals[1].result.goal = *bug;
-    goals[1].result.status = vcgen::Status::Failed;
-    goals[1].verdict = Verdict::NonCompliance;
+  if (known) {
+    known->result.status = vcgen::Status::Failed;
+    goals.push_back(*known);
   }
   TestStrategy().diagnose(ctx, goals);
   return goals[0];
+}
+
+GoalDiagnosis with_verdict(const ir::GoalRef &g, Verdict v, std::vector<std::string> names = {}) {
+  GoalDiagnosis d;
+  d.result.goal = g;
+  d.verdict = v;
+  d.subcontracts = std::move(names);
+  return d;
+}
+
+bool has_note(const GoalDiagnosis &d, const std::string &text) {
+  return std::ranges::any_of(
+      d.notes, [&](const std::string &n) { return n.find(text) != std::string::npos; });
 }
 
 TEST(TestStrategy, AGoalOfAFunctionWithABugSaysToFixTheBugFirst) {
@@ -270,18 +281,32 @@ TEST(TestStrategy, AGoalOfAFunctionWithABugSaysToFixTheBugFirst) {
                "  assert #f.assert1 @\"c.c\":9:3 { n < 3 }\n  return s;");
   const ir::Program p = parse(text, "counted.ivl");
   const ir::GoalRef assertion{ir::GoalKind::Assertion, "f.assert1", "f", {"c.c", 9, 3}};
-  const auto says_fix_first = [](const GoalDiagnosis &d) {
-    return std::ranges::any_of(d.notes, [](const std::string &n) {
-      return n.find("a real run fails assertion at line 9 first") != std::string::npos &&
-             n.find("fix that one") != std::string::npos;
-    });
-  };
-  const GoalDiagnosis after_bug = judge_after_bug(p, counted_post, assertion);
+  const std::string fix_first = "a real run fails assertion at line 9 first (see its verdict): "
+                                "this goal had short searches only; fix that one";
+  const GoalDiagnosis after_bug =
+      judge_after(p, counted_post, with_verdict(assertion, Verdict::NonCompliance));
   EXPECT_EQ(after_bug.verdict, Verdict::Unknown);
-  EXPECT_TRUE(says_fix_first(after_bug));
+  EXPECT_TRUE(has_note(after_bug, fix_first)) << ::testing::PrintToString(after_bug.notes);
   // No bug known: no such note.
   const GoalDiagnosis clean =
-      judge_after_bug(parse(counted_with("100000", ""), "counted.ivl"), counted_post, std::nullopt);
+      judge_after(parse(counted_with("100000", ""), "counted.ivl"), counted_post, std::nullopt);
   EXPECT_EQ(clean.verdict, Verdict::Unknown);
-  EXPECT_FALSE(says_fix_first(clean));
+  EXPECT_FALSE(has_note(clean, "short searches only"));
+}
+
+TEST(TestStrategy, AGoalThroughAContractAlreadyShownWeakSaysToStrengthenItFirst) {
+  // Another goal's weakness names loop@9, which the postcondition relies on too.
+  const ir::Program p = parse(counted_with("100000", ""), "counted.ivl");
+  const ir::GoalRef other{ir::GoalKind::RteOverflow, "", "f", {"c.c", 14, 5}};
+  const GoalDiagnosis d =
+      judge_after(p, counted_post, with_verdict(other, Verdict::SubcontractWeakness, {"loop@9"}));
+  EXPECT_EQ(d.verdict, Verdict::Unknown);
+  EXPECT_TRUE(has_note(d, "the contract of loop@9 is already too weak for rte_overflow at line "
+                          "14 (see its verdict): this goal had short searches only; strengthen "
+                          "it, then diagnose again"))
+      << ::testing::PrintToString(d.notes);
+  // A weakness of a contract this goal does not rely on says nothing of it.
+  const GoalDiagnosis elsewhere =
+      judge_after(p, counted_post, with_verdict(other, Verdict::SubcontractWeakness, {"g"}));
+  EXPECT_FALSE(has_note(elsewhere, "short searches only"));
 }
