@@ -61,12 +61,22 @@ public:
   // contract is the one to strengthen first. Either may change this goal's verdict: its
   // searches through contracts are short and the whole search for a bug is not made. A binary
   // search whose `mid` goes below `lo` failed its read of t[mid] in milliseconds, then spent
-  // 10 s on each of six goals behind it.
+  // 10 s on each of six goals behind it. The search through a contract already shown too weak
+  // comes first and may take more than the short budget: it is the likeliest to show this
+  // goal's weakness too, a verdict worth more than a note, and half a second is not enough for
+  // it on a slow machine (isqrt/S10.c's overflow, through a loop whose invariant does not bound
+  // r below, under the sanitizer build). The goals through that contract share one whole
+  // budget, so that those it shows nothing for (four goals of a binary search without its
+  // invariant 0 <= lo) do not spend one each.
   void diagnose(GoalDiagnosis &d) {
     std::vector<std::string> names = subcontracts_for(ctx_.program, f_, d.result.goal);
     if (settled_by_runs(d, nc_search(true))) return;
     const std::optional<std::string> first = fix_first(d.result.goal, names);
-    search_contracts(d, names, first ? std::optional(ctx_.options.check_budget) : std::nullopt);
+    std::vector<std::string> weak = known_weak(d.result.goal, names);
+    std::ranges::stable_partition(
+        names, [&](const std::string &n) { return std::ranges::count(weak, n) > 0; });
+    search_contracts(d, names, first ? std::optional(ctx_.options.check_budget) : std::nullopt,
+                     weak);
     if (first && d.verdict == Verdict::Unknown) d.notes.push_back(*first);
   }
 
@@ -84,12 +94,13 @@ private:
   /// given), the whole search for a bug when they find nothing and no budget was given, and the
   /// conclusion.
   void search_contracts(GoalDiagnosis &d, const std::vector<std::string> &names,
-                        std::optional<std::chrono::milliseconds> budget) {
+                        std::optional<std::chrono::milliseconds> budget,
+                        const std::vector<std::string> &pooled_budget) {
     // A goal after a loop already shown wrong gets only the short search for a bug of its own:
     // nothing else can be shown before the loop's contract is fixed.
     const bool after_broken = !broken_by(std::nullopt, names).empty();
     std::vector<std::string> broken = broken_by(*nc_, names);
-    if (!after_broken && single_weakness(d, names, broken, budget)) return;
+    if (!after_broken && single_weakness(d, names, broken, budget, pooled_budget)) return;
     if (!after_broken && !budget) {
       if (settled_by_runs(d, nc_search())) return;
       broken = broken_by(*nc_, names);
@@ -124,6 +135,9 @@ private:
   std::vector<std::string> non_compliant_;
   std::vector<GoalDiagnosis> known_; ///< non-compliances and single weaknesses found (learn)
   std::optional<dse::Result> nc_;
+  /// Per contract already shown too weak: what is left of the whole budget that the short
+  /// searches through it share (pool_share).
+  std::map<std::string, std::chrono::milliseconds> pool_;
   std::chrono::milliseconds nc_budget_{0};
 
   RunLimits limits() const { return {ctx_.options.step_limit, ctx_.options.run_limit}; }
@@ -166,10 +180,30 @@ private:
       for (const std::string &name : k.subcontracts)
         if (std::ranges::count(names, name) > 0)
           return "the contract of " + name + " is already too weak for " +
-                 failure_text(k.result.goal) + " (see its verdict)" + short_only +
-                 "strengthen it, then diagnose again";
+                 failure_text(k.result.goal) +
+                 " (see its verdict): through it this goal showed no weakness of its own, and "
+                 "its other searches were short; strengthen it, then diagnose again";
     }
     return std::nullopt;
+  }
+
+  /// The budget of a short search through `name`, a contract already shown too weak: what is
+  /// left of the whole budget the searches through it share, and at least `budget`.
+  std::chrono::milliseconds pool_share(const std::string &name, std::chrono::milliseconds budget) {
+    const auto pool = pool_.try_emplace(name, ctx_.options.exploration_budget).first->second;
+    return std::max(budget, pool);
+  }
+
+  /// The contracts of `names` already shown too weak for another goal of the function.
+  std::vector<std::string> known_weak(const ir::GoalRef &goal,
+                                      const std::vector<std::string> &names) const {
+    std::vector<std::string> weak;
+    for (const GoalDiagnosis &k : known_)
+      if (k.result.goal != goal && k.verdict == Verdict::SubcontractWeakness)
+        std::ranges::copy_if(k.subcontracts, std::back_inserter(weak), [&](const std::string &n) {
+          return std::ranges::count(names, n) > 0 && std::ranges::count(weak, n) == 0;
+        });
+    return weak;
   }
 
   /// The loops of `names` whose contract a real run breaks: a goal of theirs already has its
@@ -186,15 +220,19 @@ private:
   }
 
   /// One contract at a time, those of `broken` left out: a single weakness, or a non-compliance
-  /// the search came across.
+  /// the search came across. The searches through `pooled_budget` draw on their pools.
   bool single_weakness(GoalDiagnosis &d, const std::vector<std::string> &names,
                        const std::vector<std::string> &broken,
-                       std::optional<std::chrono::milliseconds> budget) {
+                       std::optional<std::chrono::milliseconds> budget,
+                       const std::vector<std::string> &pooled_budget) {
     for (const auto &name : names) {
       if (std::ranges::count(broken, name) > 0) continue;
       rac::Policy one;
       one.giant.insert(name);
-      const dse::Result r = search(one, &d.result.goal, false, budget);
+      const bool pooled = budget && std::ranges::count(pooled_budget, name) > 0;
+      const dse::Result r =
+          search(one, &d.result.goal, false, pooled ? pool_share(name, *budget) : budget);
+      if (pooled) pool_[name] -= std::chrono::milliseconds(r.ms);
       if (r.found && settle_weakness(d, r.tests[*r.found], Scope::Single, {name})) return true;
       if (d.verdict == Verdict::NonCompliance) return true;
     }

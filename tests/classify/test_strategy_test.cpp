@@ -294,6 +294,52 @@ TEST(TestStrategy, AGoalOfAFunctionWithABugSaysToFixTheBugFirst) {
   EXPECT_FALSE(has_note(clean, "short searches only"));
 }
 
+TEST(TestStrategy, AGoalThroughAContractAlreadyShownWeakStillGetsItsOwnWeakness) {
+  // isqrt/S10.c: the invariant does not bound r below, which lets the variant go negative (the
+  // weakness already known) and y + z overflow. However short the other searches, the one
+  // through the loop already shown too weak keeps a whole budget and shows the overflow's
+  // weakness too.
+  const ir::Program p = parse(R"(
+fun @"c.c":8:5 isqrt(n: int32) : int32
+  requires #isqrt.requires1 @"c.c":4:5 { 0 <= n && n <= 10000 }
+  ensures #isqrt.ensures1 @"c.c":5:5 { result * result <= n && n < (result + 1) * (result + 1) }
+  writes #isqrt.writes1 @"c.c":6:5 { }
+{
+  @"c.c":10:3 var r : int32 = n;
+  @"c.c":11:3 var y : int32 = n * n;
+  @"c.c":12:3 var z : int32 = -2 * n + 1;
+  @"c.c":13:3 while y > n
+    invariant #isqrt.invariant1 @"c.c":13:7 { r <= n && y = r * r && n < (r + 1) * (r + 1) && z = -2 * r + 1 }
+    writes #isqrt.loop_writes1 @"c.c":17:7 { r, y, z }
+    variant #isqrt.variant1 @"c.c":18:7 { r }
+  {
+    @"c.c":21:5 y := y + z;
+    @"c.c":22:5 z := z + 2;
+    @"c.c":23:5 r := r - 1;
+  }
+  @"c.c":25:3 return r;
+}
+)",
+                              "isqrt.ivl");
+  const ir::GoalRef overflow{ir::GoalKind::RteOverflow, "", "isqrt", {"c.c", 21, 5}};
+  const ir::GoalRef variant{
+      ir::GoalKind::LoopVariantNonneg, "isqrt.variant1", "isqrt", {"c.c", 18, 7}};
+  NoModels none;
+  StrategyContext ctx{p, none, {}};
+  ctx.options.exploration_budget = std::chrono::milliseconds(60000);
+  ctx.options.check_budget = std::chrono::milliseconds(1);
+  std::vector<GoalDiagnosis> goals{
+      with_verdict(overflow, Verdict::Unknown),
+      with_verdict(variant, Verdict::SubcontractWeakness, {"loop@13"})};
+  goals[1].scope = Scope::Single;
+  for (auto &g : goals)
+    g.result.status = vcgen::Status::Failed;
+  TestStrategy().diagnose(ctx, goals);
+  EXPECT_EQ(goals[0].verdict, Verdict::SubcontractWeakness)
+      << ::testing::PrintToString(goals[0].notes);
+  EXPECT_EQ(goals[0].subcontracts, std::vector<std::string>{"loop@13"});
+}
+
 TEST(TestStrategy, AGoalThroughAContractAlreadyShownWeakSaysToStrengthenItFirst) {
   // Another goal's weakness names loop@9, which the postcondition relies on too.
   const ir::Program p = parse(counted_with("100000", ""), "counted.ivl");
@@ -302,11 +348,12 @@ TEST(TestStrategy, AGoalThroughAContractAlreadyShownWeakSaysToStrengthenItFirst)
       judge_after(p, counted_post, with_verdict(other, Verdict::SubcontractWeakness, {"loop@9"}));
   EXPECT_EQ(d.verdict, Verdict::Unknown);
   EXPECT_TRUE(has_note(d, "the contract of loop@9 is already too weak for rte_overflow at line "
-                          "14 (see its verdict): this goal had short searches only; strengthen "
-                          "it, then diagnose again"))
+                          "14 (see its verdict): through it this goal showed no weakness of "
+                          "its own, and its other searches were short; strengthen it, then "
+                          "diagnose again"))
       << ::testing::PrintToString(d.notes);
   // A weakness of a contract this goal does not rely on says nothing of it.
   const GoalDiagnosis elsewhere =
       judge_after(p, counted_post, with_verdict(other, Verdict::SubcontractWeakness, {"g"}));
-  EXPECT_FALSE(has_note(elsewhere, "short searches only"));
+  EXPECT_FALSE(has_note(elsewhere, "already too weak"));
 }
