@@ -73,8 +73,8 @@ public:
     if (settled_by_runs(d, nc_search(true))) return;
     const std::optional<std::string> first = fix_first(d.result.goal, names);
     std::vector<std::string> weak = known_weak(d.result.goal, names);
-    std::ranges::stable_partition(
-        names, [&](const std::string &n) { return std::ranges::count(weak, n) > 0; });
+    std::stable_partition(names.begin(), names.end(),
+                          [&](const std::string &n) { return std::ranges::count(weak, n) > 0; });
     search_contracts(d, names, first ? std::optional(ctx_.options.check_budget) : std::nullopt,
                      weak);
     if (first && d.verdict == Verdict::Unknown) d.notes.push_back(*first);
