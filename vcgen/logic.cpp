@@ -4,6 +4,7 @@
 #include "ir/quantifier_range.hpp"
 
 #include <functional>
+#include <utility>
 
 namespace triage::vcgen {
 
@@ -219,7 +220,7 @@ const Expr *indexed_base(const Expr &e, const std::string &var) {
 
 } // namespace
 
-Term ExprTr::quant(const Expr &e, const Env &env) {
+Term ExprTr::quant(const Expr &e, const Env &env, int polarity) {
   Env inner = env;
   inner.quant_depth++;
   std::vector<Term> bound;
@@ -253,21 +254,29 @@ Term ExprTr::quant(const Expr &e, const Env &env) {
   const size_t first_read = defined.size();
   std::vector<Term> outer_guards;
   std::swap(outer_guards, guards_);
-  Term body = evb(*e.args[0], inner);
+  // A forall known true, or an exists known false, was evaluated for every instance, each with
+  // the same value; otherwise an instance's value is not known.
+  const bool every_instance = e.bval ? polarity > 0 : polarity < 0;
+  Term body = ev_known(*e.args[0], inner, every_instance ? polarity : 0).t;
   std::swap(outer_guards, guards_);
   if (defined.size() > first_read) {
     Term reads = mk_and(std::vector<Term>(defined.begin() + first_read, defined.end()));
     defined.resize(first_read);
     const Term value = e.binders.size() == 1 ? inner.locals[e.binders[0].name].t : nullptr;
     const Term every = mk_forall(bound, mk_implies(mk_and(ranges), reads));
-    // A forall to prove, or assumed in a positive position, holds for every instance, so a run
-    // evaluated each: `every` is exact (and stricter than the run where a forall to prove is
-    // in a negative position: sound, docs/prove.md). Otherwise the run stops at the first
-    // instance that decides; what it read is known when it enumerates one variable; if not, a
-    // goal asks more (`every`), an assumption assumes nothing.
-    if (assumed_ ? every_instance_.count(&e) > 0 : e.bval)
+    // A forall to prove holds for every instance, as does an assumed forall known true (an
+    // exists known false has none): a run evaluated each, and `every` is exact (stricter than
+    // the run where a forall to prove is in a negative position: sound, docs/prove.md).
+    // Otherwise the run stops at the first instance that decides; what it read is known when it
+    // enumerates one variable; if not, a goal asks more (`every`), an assumption assumes
+    // nothing. Nor does it inside another quantifier: one such disjunction per instance of the
+    // outer one drowned the solvers (find_end.c's `!HasSubRange(...)` over `Equal`: 5 of 21
+    // goals lost).
+    if (assumed_ ? every_instance : e.bval)
       need_defined(every);
-    else if (auto exact = run_defined(e, env, bound, ranges, value, body, reads))
+    else if (auto exact = assumed_ && env.quant_depth > 0
+                              ? std::nullopt
+                              : run_defined(e, env, bound, ranges, value, body, reads))
       need_defined(*exact);
     else if (!assumed_)
       need_defined(every);
@@ -314,26 +323,16 @@ std::optional<Term> ExprTr::run_defined(const Expr &e, const Env &env,
   return mk_or(every, mk_exists({k}, mk_and({in_k, decides, reads, before})));
 }
 
-namespace {
-/// The foralls of `e` that hold for every instance when `e` holds: at its top, in conjuncts, right
-/// of an implication, in the bodies of those foralls.
-void positive_foralls(const Expr &e, std::set<const Expr *> &out) {
-  if (e.kind == ExprKind::Quant && e.bval) {
-    out.insert(&e);
-    positive_foralls(*e.args[0], out);
-  } else if (e.kind == ExprKind::Binary && e.binop == BinOp::And) {
-    positive_foralls(*e.args[0], out);
-    positive_foralls(*e.args[1], out);
-  } else if (e.kind == ExprKind::Binary && e.binop == BinOp::Implies) {
-    positive_foralls(*e.args[1], out);
-  }
-}
-} // namespace
-
 Term ExprTr::assumption(const Expr &e, const Env &env) {
   assumed_ = true;
-  positive_foralls(e, every_instance_);
-  return evb(e, env);
+  return ev_known(e, env, 1).t;
+}
+
+Val ExprTr::ev_known(const Expr &e, const Env &env, int polarity) {
+  const int outer = std::exchange(polarity_, polarity);
+  Val v = ev(e, env);
+  polarity_ = outer;
+  return v;
 }
 
 Term ExprTr::goal(const Expr &e, const Env &env) {
@@ -427,7 +426,7 @@ Val ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const S
           nullptr};
 }
 
-Val ExprTr::app(const Expr &e, const Env &env) {
+Val ExprTr::app(const Expr &e, const Env &env, int polarity) {
   const ir::LogicDef *d = cx_.prog.logic(e.name);
   if (!d) unsupported(e, "call of " + e.name + " in an expression");
   const std::vector<Val> args = eval_args(e, env);
@@ -436,7 +435,7 @@ Val ExprTr::app(const Expr &e, const Env &env) {
     register_def(*d);
     return uf_call(*d, args, *env.st);
   }
-  return inline_def(*d, args, env);
+  return inline_def(*d, args, env, polarity);
 }
 
 std::vector<Val> ExprTr::eval_args(const Expr &e, const Env &env) {
@@ -456,11 +455,16 @@ Env ExprTr::def_env(const ir::LogicDef &d, const std::vector<Val> &args, const E
   return inner;
 }
 
-Val ExprTr::inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env) {
+Val ExprTr::inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env,
+                       int polarity) {
+  // The body read as the application is: a forall of it in an assumption is evaluated for
+  // every instance only where the application is known true (`!Equal(a, n, b)` assumed stops
+  // at the first difference; reading it as a goal would assume every cell valid).
   ExprTr body_tr(cx_, false, false);
   body_tr.ground_facts = ground_facts;
   body_tr.well_defined = well_defined;
-  const Val body = body_tr.ev(*d.body, def_env(d, args, env));
+  body_tr.assumed_ = assumed_;
+  const Val body = body_tr.ev_known(*d.body, def_env(d, args, env), polarity);
   facts.insert(facts.end(), body_tr.facts.begin(), body_tr.facts.end());
   for (const Term &c : body_tr.defined)
     need_defined(c);
@@ -473,6 +477,13 @@ Val ExprTr::inline_def(const ir::LogicDef &d, const std::vector<Val> &args, cons
 }
 
 Val ExprTr::ev(const Expr &e, const Env &env) {
+  // What is known of this formula's value; its parts know nothing unless said below.
+  const int known = std::exchange(polarity_, 0);
+  struct Restore {
+    int &slot;
+    int value;
+    ~Restore() { slot = value; }
+  } restore{polarity_, known};
   switch (e.kind) {
   case ExprKind::IntLit:
     return {mk_int(e.value), nullptr};
@@ -491,7 +502,7 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
     if (!env.result) unsupported(e, "result here");
     return *env.result;
   case ExprKind::Unary: {
-    Val a = ev(*e.args[0], env);
+    Val a = ev_known(*e.args[0], env, e.unop == ir::UnOp::Not ? -known : 0);
     switch (e.unop) {
     case ir::UnOp::Not:
       return {mk_not(a.t), nullptr};
@@ -510,9 +521,14 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
     case BinOp::And:
     case BinOp::Or:
     case BinOp::Implies: {
-      Term a = evb(x, env);
+      // `a && b` true: both true; `a || b` false: both false; `a ==> b` false: a true and b
+      // false, true: b true where a is (its guard). Otherwise nothing is known of either.
+      const bool both = e.binop == BinOp::And ? known > 0 : e.binop == BinOp::Or && known < 0;
+      const int left = both ? known : e.binop == BinOp::Implies && known < 0 ? 1 : 0;
+      const int right = both || e.binop == BinOp::Implies ? known : 0;
+      Term a = ev_known(x, env, left).t;
       guards_.push_back(e.binop == BinOp::Or ? mk_not(a) : a);
-      Term b = evb(y, env);
+      Term b = ev_known(y, env, right).t;
       guards_.pop_back();
       if (e.binop == BinOp::And) return {mk_and(a, b), nullptr};
       if (e.binop == BinOp::Or) return {mk_or(a, b), nullptr};
@@ -551,14 +567,14 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
   case ExprKind::Let: {
     Env inner = env;
     inner.locals[e.name] = ev(*e.args[0], env);
-    return ev(*e.args[1], inner);
+    return ev_known(*e.args[1], inner, known);
   }
   case ExprKind::Quant:
-    return {quant(e, env), nullptr};
+    return {quant(e, env, known), nullptr};
   case ExprKind::Old: {
     Env inner = env;
     inner.st = env.pre;
-    return ev(*e.args[0], inner);
+    return ev_known(*e.args[0], inner, known);
   }
   case ExprKind::At: {
     Env inner = env;
@@ -570,10 +586,10 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
         unsupported(e, "label " + e.name + " here (not passed on this path)");
       inner.st = it->second;
     }
-    return ev(*e.args[0], inner);
+    return ev_known(*e.args[0], inner, known);
   }
   case ExprKind::App:
-    return app(e, env);
+    return app(e, env, known);
   case ExprKind::Cast: {
     Val a = ev(*e.args[0], env);
     const Type &t = e.cast_to;

@@ -97,21 +97,28 @@ private:
   bool code_;
   bool uf_;
   std::vector<Term> guards_;
-  bool assumed_ = false;                      ///< translating an assumption()
-  std::set<const ir::Expr *> every_instance_; ///< its foralls in positive positions
+  bool assumed_ = false; ///< translating an assumption()
+  /// In an assumption, what is known of the value of the formula being translated: true (+1),
+  /// false (-1) or not known (0). A forall known true, or an exists known false, had every
+  /// instance evaluated by the run. Through negations, connectives and inlined definitions.
+  int polarity_ = 0;
 
   void check(ir::GoalKind k, const Term &cond);
   /// Under `well_defined`: `cond` must hold where the current guards do.
   void need_defined(const Term &cond);
   Val arith(const ir::Expr &e, const Env &env);
-  Val app(const ir::Expr &e, const Env &env);
+  Val app(const ir::Expr &e, const Env &env, int polarity = 0);
   std::vector<Val> eval_args(const ir::Expr &e, const Env &env);
   /// The environment of `d`'s body applied to `args` in the state of `env`.
   Env def_env(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env);
   /// `d`'s body applied to `args`; when ground and named by lemmas, tied to the uninterpreted form.
-  Val inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env);
+  /// `d`'s body for `args`, what is known of its value (`polarity`) passed on.
+  Val inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env,
+                 int polarity = 0);
   Term machine_result(const ir::Type &t, const Term &exact);
-  Term quant(const ir::Expr &e, const Env &env);
+  Term quant(const ir::Expr &e, const Env &env, int polarity);
+  /// `e` translated with `polarity` known of its value.
+  Val ev_known(const ir::Expr &e, const Env &env, int polarity);
   /// When the reads of a quantifier's body (`reads`, over `bound`) are defined as a run
   /// evaluates it, up to the first instance that decides it; nullopt when the run's order of
   /// instances is not known (see the definition).
