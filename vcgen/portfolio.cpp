@@ -253,7 +253,15 @@ Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &quer
 
 Outcome alone(const std::vector<Term> &query, Prover which, double timeout_s, unsigned seed) {
   Outcome o;
-  auto b = make_backend(which);
+  std::unique_ptr<Backend> b;
+  try {
+    b = make_backend(which);
+  } catch (const std::exception &) { // no Z3 context to be had (its memory cap): undecided
+    o.answer = Answer::Unknown;
+    o.prover = which;
+    o.undecided.insert(which);
+    return o;
+  }
   o.answer = which == Prover::Z3 ? check_bounded(b, query, timeout_s, seed)
                                  : b->check(query, timeout_s, seed);
   o.prover = which;
@@ -264,6 +272,9 @@ Outcome alone(const std::vector<Term> &query, Prover which, double timeout_s, un
 
 /// cvc5 here for a short while (most goals take it milliseconds, and a fork and a Z3 context
 /// cost more than that); then Z3 here and cvc5 in a child; whichever decides first wins.
+Outcome cvc5_in_child(const std::vector<Term> &query, double timeout_s, unsigned seed,
+                      const GoalVC &vc);
+
 Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned seed,
                      const GoalVC &vc, double quick_s) {
   const auto seconds = [](double s) {
@@ -281,7 +292,12 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
     if (definitive(first.answer) || quick_s >= timeout_s) return first;
   }
   // Z3's context before the fork: made after it, it pays for copying the pages it writes.
-  auto z3 = make_backend(Prover::Z3);
+  std::unique_ptr<Backend> z3;
+  try {
+    z3 = make_backend(Prover::Z3);
+  } catch (const std::exception &) { // no Z3 context to be had (its memory cap): cvc5 alone
+    return cvc5_in_child(query, left(end), seed, vc);
+  }
   Backend *const z3p = z3.get(); // stays valid: an abandoned check leaks its backend
   ChildCheck child(Prover::Cvc5, query, left(end), seed, vc);
   // cvc5 overshoots its time limit a little; reading a model gets as long as Z3's reading.

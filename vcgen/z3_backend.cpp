@@ -43,18 +43,31 @@ namespace {
 /// gets then does not depend on which goals its thread handled before, and `-j N` reports what
 /// `-j 1` reports. Outside any scope (`triage dse`, `triage run`) one process-wide pool serves.
 /// Pooled contexts are never destroyed: they must not outlive Z3's own state at exit.
+/// Z3's memory cap, in MB (make_z3_backend).
+constexpr unsigned kMemoryCapMb = 4096;
+
+/// A new context. The cap counts the memory of every context, and a check abandoned because Z3
+/// did not heed an interrupt leaks its own (portfolio.cpp): past the cap Z3_mk_context returns
+/// null, on which z3::context's constructor crashed (ACSL by Example's merge.c, one run in
+/// two). Refused near the cap instead, by an exception its callers take as an undecided check.
+std::unique_ptr<z3::context> new_context() {
+  if (Z3_get_estimated_alloc_size() >= uint64_t(kMemoryCapMb) * 1024 * 1024 * 9 / 10)
+    throw z3::exception("Z3's memory cap is reached: no new context");
+  return std::make_unique<z3::context>();
+}
+
 class ContextPool {
 public:
   static std::unique_ptr<z3::context> take() {
     if (ContextScope::Free *scoped = ContextScope::current()) {
-      if (scoped->empty()) return std::make_unique<z3::context>();
+      if (scoped->empty()) return new_context();
       auto c = std::move(scoped->back());
       scoped->pop_back();
       return c;
     }
     ContextPool &p = instance();
     std::lock_guard<std::mutex> lock(p.m_);
-    if (p.free_.empty()) return std::make_unique<z3::context>();
+    if (p.free_.empty()) return new_context();
     auto c = std::move(p.free_.back());
     p.free_.pop_back();
     return c;
@@ -426,7 +439,7 @@ std::unique_ptr<Backend> make_z3_backend() {
   // Example's merge.c reached 3.5 GB in a minute): past this much memory, Z3 gives up (an
   // exception: the answer is unknown).
   static const bool capped = [] {
-    z3::set_param("memory_max_size", "4096");
+    z3::set_param("memory_max_size", std::to_string(kMemoryCapMb).c_str());
     return true;
   }();
   (void)capped;
