@@ -72,11 +72,7 @@ public:
     std::vector<std::string> names = subcontracts_for(ctx_.program, f_, d.result.goal);
     if (settled_by_runs(d, nc_search(true))) return;
     const std::optional<std::string> first = fix_first(d.result.goal, names);
-    std::vector<std::string> weak = known_weak(d.result.goal, names);
-    std::stable_partition(names.begin(), names.end(),
-                          [&](const std::string &n) { return std::ranges::count(weak, n) > 0; });
-    search_contracts(d, names, first ? std::optional(ctx_.options.check_budget) : std::nullopt,
-                     weak);
+    search_contracts(d, names, first ? std::optional(ctx_.options.check_budget) : std::nullopt);
     if (first && d.verdict == Verdict::Unknown) d.notes.push_back(*first);
   }
 
@@ -94,13 +90,12 @@ private:
   /// given), the whole search for a bug when they find nothing and no budget was given, and the
   /// conclusion.
   void search_contracts(GoalDiagnosis &d, const std::vector<std::string> &names,
-                        std::optional<std::chrono::milliseconds> budget,
-                        const std::vector<std::string> &pooled_budget) {
+                        std::optional<std::chrono::milliseconds> budget) {
     // A goal after a loop already shown wrong gets only the short search for a bug of its own:
     // nothing else can be shown before the loop's contract is fixed.
     const bool after_broken = !broken_by(std::nullopt, names).empty();
     std::vector<std::string> broken = broken_by(*nc_, names);
-    if (!after_broken && single_weakness(d, names, broken, budget, pooled_budget)) return;
+    if (!after_broken && single_weakness(d, names, broken, budget)) return;
     if (!after_broken && !budget) {
       if (settled_by_runs(d, nc_search())) return;
       broken = broken_by(*nc_, names);
@@ -220,16 +215,20 @@ private:
   }
 
   /// One contract at a time, those of `broken` left out: a single weakness, or a non-compliance
-  /// the search came across. The searches through `pooled_budget` draw on their pools.
-  bool single_weakness(GoalDiagnosis &d, const std::vector<std::string> &names,
+  /// the search came across. With a short `budget`, the contracts already shown too weak come
+  /// first and their searches draw on their pools (pool_share).
+  bool single_weakness(GoalDiagnosis &d, std::vector<std::string> names,
                        const std::vector<std::string> &broken,
-                       std::optional<std::chrono::milliseconds> budget,
-                       const std::vector<std::string> &pooled_budget) {
+                       std::optional<std::chrono::milliseconds> budget) {
+    const std::vector<std::string> weak =
+        budget ? known_weak(d.result.goal, names) : std::vector<std::string>{};
+    std::stable_partition(names.begin(), names.end(),
+                          [&](const std::string &n) { return std::ranges::count(weak, n) > 0; });
     for (const auto &name : names) {
       if (std::ranges::count(broken, name) > 0) continue;
       rac::Policy one;
       one.giant.insert(name);
-      const bool pooled = budget && std::ranges::count(pooled_budget, name) > 0;
+      const bool pooled = std::ranges::count(weak, name) > 0;
       const dse::Result r =
           search(one, &d.result.goal, false, pooled ? pool_share(name, *budget) : budget);
       if (pooled) pool_[name] -= std::chrono::milliseconds(r.ms);

@@ -477,13 +477,8 @@ Val ExprTr::inline_def(const ir::LogicDef &d, const std::vector<Val> &args, cons
 }
 
 Val ExprTr::ev(const Expr &e, const Env &env) {
-  // What is known of this formula's value; its parts know nothing unless said below.
+  // What is known of this formula's value (ev_known); its parts know nothing unless said below.
   const int known = std::exchange(polarity_, 0);
-  struct Restore {
-    int &slot;
-    int value;
-    ~Restore() { slot = value; }
-  } restore{polarity_, known};
   switch (e.kind) {
   case ExprKind::IntLit:
     return {mk_int(e.value), nullptr};

@@ -111,8 +111,8 @@ private:
   std::vector<Val> eval_args(const ir::Expr &e, const Env &env);
   /// The environment of `d`'s body applied to `args` in the state of `env`.
   Env def_env(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env);
-  /// `d`'s body applied to `args`; when ground and named by lemmas, tied to the uninterpreted form.
-  /// `d`'s body for `args`, what is known of its value (`polarity`) passed on.
+  /// `d`'s body applied to `args`, what is known of its value (`polarity`) passed on; when ground
+  /// and named by lemmas, tied to the uninterpreted form.
   Val inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env,
                  int polarity = 0);
   Term machine_result(const ir::Type &t, const Term &exact);

@@ -35,14 +35,6 @@ ContextScope::Free *ContextScope::current() {
 
 namespace {
 
-/// Z3 contexts for reuse: creating one costs about 15 ms, more than most checks. Only a context
-/// no interrupt ever reached goes back: Z3 4.8 keeps the cancel flag of an interrupt that lands
-/// between two of its calls, and cancels the next call with it ("push canceled").
-/// A reused context gives other models than a fresh one (its terms are numbered after those it
-/// saw before), so inside a `ContextScope` contexts are reused within the scope only: what a goal
-/// gets then does not depend on which goals its thread handled before, and `-j N` reports what
-/// `-j 1` reports. Outside any scope (`triage dse`, `triage run`) one process-wide pool serves.
-/// Pooled contexts are never destroyed: they must not outlive Z3's own state at exit.
 /// Z3's memory cap, in MB (make_z3_backend).
 constexpr unsigned kMemoryCapMb = 4096;
 
@@ -56,6 +48,14 @@ std::unique_ptr<z3::context> new_context() {
   return std::make_unique<z3::context>();
 }
 
+/// Z3 contexts for reuse: creating one costs about 15 ms, more than most checks. Only a context
+/// no interrupt ever reached goes back: Z3 4.8 keeps the cancel flag of an interrupt that lands
+/// between two of its calls, and cancels the next call with it ("push canceled").
+/// A reused context gives other models than a fresh one (its terms are numbered after those it
+/// saw before), so inside a `ContextScope` contexts are reused within the scope only: what a goal
+/// gets then does not depend on which goals its thread handled before, and `-j N` reports what
+/// `-j 1` reports. Outside any scope (`triage dse`, `triage run`) one process-wide pool serves.
+/// Pooled contexts are never destroyed: they must not outlive Z3's own state at exit.
 class ContextPool {
 public:
   static std::unique_ptr<z3::context> take() {
