@@ -4,7 +4,9 @@
 
 #include <cvc5/cvc5.h>
 
+#include <cstdlib>
 #include <map>
+#include <string>
 #include <unordered_map>
 
 namespace triage::vcgen {
@@ -21,6 +23,7 @@ public:
       s_.setOption("tlimit-per", std::to_string(static_cast<long>(timeout_s * 1000)));
       s_.setOption("seed", std::to_string(seed));
       s_.setOption("sat-random-seed", std::to_string(seed));
+      set_extra_options();
       s_.setLogic("ALL");
       for (auto &a : assertions)
         s_.assertFormula(tr(a));
@@ -69,6 +72,22 @@ public:
 
 private:
   cvc5::Solver s_;
+
+  /// Debugging aid: TRIAGE_CVC5_OPTIONS="name=value,name=value" sets further cvc5 options, to
+  /// try a solver setting on triage's own queries without rebuilding.
+  void set_extra_options() {
+    const char *env = std::getenv("TRIAGE_CVC5_OPTIONS");
+    if (!env) return;
+    std::string all(env);
+    for (size_t at = 0; at < all.size();) {
+      size_t end = all.find(',', at);
+      if (end == std::string::npos) end = all.size();
+      const std::string opt = all.substr(at, end - at);
+      const size_t eq = opt.find('=');
+      if (eq != std::string::npos) s_.setOption(opt.substr(0, eq), opt.substr(eq + 1));
+      at = end + 1;
+    }
+  }
   bool has_model_ = false;
   /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
   std::unordered_map<const Node *, std::pair<Term, cvc5::Term>> memo_;

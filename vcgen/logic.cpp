@@ -3,6 +3,7 @@
 #include "ir/error.hpp"
 #include "ir/quantifier_range.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <utility>
 
@@ -335,13 +336,70 @@ Val ExprTr::ev_known(const Expr &e, const Env &env, int polarity) {
   return v;
 }
 
+namespace {
+
+/// The instances at `consts` of the universal quantifiers of `premise` that it asserts at
+/// its top (through conjunctions), each bound integer variable taken by one constant. At most
+/// `kMaxInstances` in all: these are hints, not a search.
+std::vector<Term> instances_at(const Term &premise, const std::vector<Term> &consts) {
+  constexpr size_t kMaxInstances = 32;
+  std::vector<Term> out;
+  auto instantiate = [&](const Term &q) {
+    const bool ints = std::all_of(q->bound.begin(), q->bound.end(),
+                                  [](const Term &b) { return b->sort == Sort::Int; });
+    if (!ints || q->bound.size() > 2) return;
+    std::vector<Term> bodies{q->args[0]};
+    for (const Term &var : q->bound) {
+      std::vector<Term> next;
+      for (const Term &body : bodies)
+        for (const Term &c : consts)
+          next.push_back(rename_bound(body, var, c));
+      bodies = std::move(next);
+    }
+    for (Term &b : bodies)
+      if (out.size() < kMaxInstances) out.push_back(std::move(b));
+  };
+  auto walk = [&](auto &self, const Term &t) -> void {
+    if (t->op == Op::And)
+      for (const Term &a : t->args)
+        self(self, a);
+    else if (t->op == Op::Forall)
+      instantiate(t);
+  };
+  walk(walk, premise);
+  return out;
+}
+
+} // namespace
+
 Term ExprTr::goal(const Expr &e, const Env &env) {
   if (e.kind == ExprKind::Binary && e.binop == BinOp::Implies) {
     Term a = evb(*e.args[0], env);
     guards_.push_back(a);
     Term b = goal(*e.args[1], env);
     guards_.pop_back();
+    // What the premise says for every value, it says for the values the goal is about: its
+    // instances at the goal's skolem constants are given. E-matching cannot find them when
+    // the premise's terms occur nowhere else (`MultisetReorder(a, i, k) ==>
+    // MultisetReorder(a, k, n) ==> MultisetReorder(a, i, n)`: the counts over [i, k) and
+    // [k, n) of the value the conclusion fails at).
+    if (!skolems_.empty()) a = mk_and(a, mk_and(instances_at(a, skolems_)));
     return mk_implies(a, b);
+  }
+  if (e.kind == ExprKind::Binary && e.binop == BinOp::And && !well_defined) {
+    // Each conjunct is proved on its own: its quantifiers get skolem constants of their own.
+    // Not when reads must be defined: those of the right conjunct are guarded by the left
+    // one's holding, which one instance of its quantifiers would weaken.
+    Term a = goal(*e.args[0], env);
+    guards_.push_back(a);
+    Term b = goal(*e.args[1], env);
+    guards_.pop_back();
+    return mk_and(a, b);
+  }
+  if (e.kind == ExprKind::Let) {
+    Env inner = env;
+    inner.locals[e.name] = ev(*e.args[0], env);
+    return goal(*e.args[1], inner);
   }
   if (e.kind == ExprKind::App) {
     // A predicate to prove is its definition to prove: quantifiers in it are skolemized too.
@@ -364,6 +422,7 @@ Term ExprTr::goal(const Expr &e, const Env &env) {
     Term v = mk_const(n, b.type.is_bool() ? Sort::Bool : Sort::Int);
     ranges.push_back(mk_in_range(b.type, v));
     inner.locals[b.name] = Val{v, nullptr};
+    if (v->sort == Sort::Int) skolems_.push_back(v);
   }
   Term range = mk_and(ranges);
   guards_.push_back(range);

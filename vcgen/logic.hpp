@@ -97,7 +97,8 @@ private:
   bool code_;
   bool uf_;
   std::vector<Term> guards_;
-  bool assumed_ = false; ///< translating an assumption()
+  bool assumed_ = false;      ///< translating an assumption()
+  std::vector<Term> skolems_; ///< integer constants goal() put for universal quantifiers
   /// In an assumption, what is known of the value of the formula being translated: true (+1),
   /// false (-1) or not known (0). A forall known true, or an exists known false, had every
   /// instance evaluated by the run. Through negations, connectives and inlined definitions.
