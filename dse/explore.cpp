@@ -352,7 +352,13 @@ Result explore(const ir::Program &p, const Options &opts) {
   if (!f || !f->body)
     throw ir::Error(ir::SrcLoc{p.file, 1, 1},
                     "no function with a body named '" + opts.function + "' to explore");
-  return Explorer(p, opts, *f).run();
+  try {
+    return Explorer(p, opts, *f).run();
+  } catch (const vcgen::SolverUnavailable &e) {
+    Result r; // nothing explored: incomplete, so no verdict rests on it
+    r.incomplete_because.push_back(e.what());
+    return r;
+  }
 }
 
 } // namespace triage::dse

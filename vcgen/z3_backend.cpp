@@ -44,7 +44,7 @@ constexpr unsigned kMemoryCapMb = 4096;
 /// two). Refused near the cap instead, by an exception its callers take as an undecided check.
 std::unique_ptr<z3::context> new_context() {
   if (Z3_get_estimated_alloc_size() >= uint64_t(kMemoryCapMb) * 1024 * 1024 * 9 / 10)
-    throw z3::exception("Z3's memory cap is reached: no new context");
+    throw SolverUnavailable("Z3's memory cap is reached: no new context");
   return std::make_unique<z3::context>();
 }
 
