@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <sstream>
 #include <string>
 #include <unordered_map>
 
@@ -72,27 +73,22 @@ public:
 
 private:
   cvc5::Solver s_;
+  bool has_model_ = false;
+  /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
+  std::unordered_map<const Node *, std::pair<Term, cvc5::Term>> memo_;
+  std::map<std::string, cvc5::Term> consts_;
+  std::map<std::string, cvc5::Term> funs_;
 
   /// Debugging aid: TRIAGE_CVC5_OPTIONS="name=value,name=value" sets further cvc5 options, to
   /// try a solver setting on triage's own queries without rebuilding.
   void set_extra_options() {
     const char *env = std::getenv("TRIAGE_CVC5_OPTIONS");
     if (!env) return;
-    std::string all(env);
-    for (size_t at = 0; at < all.size();) {
-      size_t end = all.find(',', at);
-      if (end == std::string::npos) end = all.size();
-      const std::string opt = all.substr(at, end - at);
-      const size_t eq = opt.find('=');
-      if (eq != std::string::npos) s_.setOption(opt.substr(0, eq), opt.substr(eq + 1));
-      at = end + 1;
-    }
+    std::istringstream options(env);
+    for (std::string opt; std::getline(options, opt, ',');)
+      if (const size_t eq = opt.find('='); eq != std::string::npos)
+        s_.setOption(opt.substr(0, eq), opt.substr(eq + 1));
   }
-  bool has_model_ = false;
-  /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
-  std::unordered_map<const Node *, std::pair<Term, cvc5::Term>> memo_;
-  std::map<std::string, cvc5::Term> consts_;
-  std::map<std::string, cvc5::Term> funs_;
 
   cvc5::Sort sort(Sort s) {
     switch (s) {

@@ -347,7 +347,7 @@ std::vector<Term> instances_at(const Term &premise, const std::vector<Term> &con
   auto instantiate = [&](const Term &q) {
     const bool ints = std::all_of(q->bound.begin(), q->bound.end(),
                                   [](const Term &b) { return b->sort == Sort::Int; });
-    if (!ints || q->bound.size() > 2) return;
+    if (!ints || q->bound.size() > 2 || out.size() >= kMaxInstances) return;
     std::vector<Term> bodies{q->args[0]};
     for (const Term &var : q->bound) {
       std::vector<Term> next;
@@ -389,12 +389,10 @@ Term ExprTr::goal(const Expr &e, const Env &env) {
   if (e.kind == ExprKind::Binary && e.binop == BinOp::And && !well_defined) {
     // Each conjunct is proved on its own: its quantifiers get skolem constants of their own.
     // Not when reads must be defined: those of the right conjunct are guarded by the left
-    // one's holding, which one instance of its quantifiers would weaken.
+    // one's holding, which one instance of its quantifiers would weaken. (Without that, and
+    // outside code, guards guard nothing: none is pushed.)
     Term a = goal(*e.args[0], env);
-    guards_.push_back(a);
-    Term b = goal(*e.args[1], env);
-    guards_.pop_back();
-    return mk_and(a, b);
+    return mk_and(a, goal(*e.args[1], env));
   }
   if (e.kind == ExprKind::Let) {
     Env inner = env;

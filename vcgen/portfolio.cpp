@@ -256,7 +256,7 @@ Outcome alone(const std::vector<Term> &query, Prover which, double timeout_s, un
   std::unique_ptr<Backend> b;
   try {
     b = make_backend(which);
-  } catch (const std::exception &) { // no Z3 context to be had (its memory cap): undecided
+  } catch (const SolverUnavailable &) { // no Z3 context to be had (its memory cap): undecided
     o.answer = Answer::Unknown;
     o.prover = which;
     o.undecided.insert(which);
@@ -295,7 +295,7 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
   std::unique_ptr<Backend> z3;
   try {
     z3 = make_backend(Prover::Z3);
-  } catch (const std::exception &) { // no Z3 context to be had (its memory cap): cvc5 alone
+  } catch (const SolverUnavailable &) { // no Z3 context to be had (its memory cap): cvc5 alone
     return cvc5_in_child(query, left(end), seed, vc);
   }
   Backend *const z3p = z3.get(); // stays valid: an abandoned check leaks its backend

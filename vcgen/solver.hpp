@@ -14,6 +14,7 @@
 namespace triage::vcgen {
 
 enum class Answer { Sat, Unsat, Unknown, Timeout };
+const char *answer_name(Answer a); ///< "sat", "unsat", "unknown", "timeout"
 
 /// No solver to be had: Z3 refuses new contexts near its memory cap (z3_backend.cpp). A check
 /// or a search that cannot start is undecided, never an error of the user's input.
@@ -21,7 +22,6 @@ class SolverUnavailable : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
 };
-const char *answer_name(Answer a); ///< "sat", "unsat", "unknown", "timeout"
 
 class Backend {
 public:
