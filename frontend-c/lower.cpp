@@ -161,10 +161,10 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       // Over several memory states (`lemma L{K,L}`), it holds for every tuple of memories: each
       // label other than the first reads its own (an IR `at`).
       if (lm->labels.size() > 1) a->labels = lm->labels;
-      lemma_labels_ = std::set<std::string>(lm->labels.begin(), lm->labels.end());
+      state_labels_ = std::set<std::string>(lm->labels.begin(), lm->labels.end());
       here_label_ = lm->labels.empty() ? "" : lm->labels[0];
       a->expr = pred(*lm->pred);
-      lemma_labels_.clear();
+      state_labels_.clear();
       here_label_.clear();
       scopes_.clear();
       prog_.decls.push_back(a);
@@ -177,15 +177,19 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
 
 void Lowerer::logic(const LogicDecl &d) {
   const bool overload = logics_.count(d.name) > 0;
-  if (d.labels.size() > 1) return logic_template(d);
   std::string n =
       top_name(overload ? d.name + "_" + std::to_string(logics_.at(d.name).size() + 1) : d.name);
   if (top_names_.count(n)) n += "_logic"; // a C function or global of the same name
   top_names_.insert(n);
-  LogicSig sig{n, d.is_predicate ? CType::boolean() : d.ret, {}, {}, nullptr};
+  // Over several states (`{K, L}`), its labels are the IR definition's; over one (`{L}`), the
+  // state its applications read is the current one or an `at` around them.
+  const std::vector<std::string> labels =
+      d.labels.size() > 1 ? d.labels : std::vector<std::string>{};
+  LogicSig sig{n, d.is_predicate ? CType::boolean() : d.ret, {}, labels};
   auto def = std::make_shared<ir::LogicDef>();
   def->name = n;
   def->is_predicate = d.is_predicate;
+  def->labels = labels;
   def->ret = to_ir(sig.ret);
   def->pos = pos(d.loc);
   def->src = src(d.loc);
@@ -208,6 +212,7 @@ void Lowerer::logic(const LogicDecl &d) {
   if (d.body) {
     ctx_ = AnnotCtx::LogicDef;
     here_label_ = d.labels.empty() ? "" : d.labels[0];
+    state_labels_ = std::set<std::string>(labels.begin(), labels.end());
     if (d.is_predicate) {
       def->body = pred(*d.body);
     } else {
@@ -215,6 +220,7 @@ void Lowerer::logic(const LogicDecl &d) {
     }
   }
   here_label_.clear();
+  state_labels_.clear();
   scopes_.clear();
   prog_.decls.push_back(def);
 }

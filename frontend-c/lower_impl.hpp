@@ -42,10 +42,9 @@ struct LogicSig {
   std::string ir;
   CType ret;
   std::vector<CType> params;
-  /// A definition over several memory states is lowered where it is used, its labels replaced
-  /// by the states named there (the IR's logic functions read one state).
+  /// Of a definition over several memory states (two labels at least): its applications name
+  /// a state for each.
   std::vector<std::string> labels;
-  const LogicDecl *inlined = nullptr;
 };
 
 /// A lowered expression with its C (or logic) type. A structure, or a pointer to one, is a
@@ -69,9 +68,7 @@ private:
   ir::Program prog_;
   std::map<std::string, FuncSig> funcs_;
   std::map<std::string, std::vector<LogicSig>> logics_; ///< overloads by number of parameters
-  std::set<std::string> lemma_labels_;                  ///< the states of the lemma being lowered
-  /// While a definition over several states is inlined: its labels, as the use names them.
-  std::vector<std::map<std::string, std::string>> label_maps_;
+  std::set<std::string> state_labels_; ///< of the lemma or definition over several states lowered
   std::map<std::string, VarInfo> globals_;
   std::set<std::string> top_names_;
 
@@ -114,12 +111,11 @@ private:
   const VarInfo *lookup(const std::string &name) const;
   /// The overload of logic function `name` with `arity` parameters, or null.
   const LogicSig *logic_sig(const std::string &name, size_t arity) const;
-  void logic_template(const LogicDecl &d);
   /// The overload a use of a logic function means, by its lowered arguments.
   const LogicSig &overload(const CExpr &e, const std::vector<Val> &args) const;
-  Val inline_logic(const CExpr &e, const LogicSig &sig, const std::vector<Val> &args);
-  std::string map_label(const std::string &label) const;
-  size_t inlined_ = 0; ///< inlined definitions so far: fresh names for their parameters
+  /// The IR state label `written` names where it is written (`Here`, `Old`, or an IR label).
+  std::string state_label(const std::string &written, Loc at);
+  size_t inlined_ = 0; ///< arguments bound by `let` so far: fresh names
   void declare(const std::string &c_name, VarInfo info) {
     scopes_.back()[c_name] = std::move(info);
   }

@@ -66,7 +66,7 @@ Val Lowerer::term_var(const CExpr &e) {
     if (!v->parts.empty()) return parts_var(*v, e.loc);
     return Val{ir::make_var(v->ir, p), v->type.decay()};
   }
-  if (const LogicSig *l = logic_sig(e.name, 0); l && !l->inlined) {
+  if (const LogicSig *l = logic_sig(e.name, 0); l && l->labels.empty()) {
     auto app = ir::make_expr(ExprKind::App, {}, p);
     app->name = l->ir;
     return Val{app, l->ret};
@@ -186,8 +186,11 @@ Val Lowerer::term_app(const CExpr &e) {
   for (const CExprPtr &a : e.args)
     args.push_back(term(*a));
   const LogicSig &sig = overload(e, args);
-  if (sig.inlined) return inline_logic(e, sig, args);
-  if (e.labels.size() > 1)
+  if (!sig.labels.empty() && e.labels.size() != sig.labels.size())
+    fail(e.loc, "'" + e.name + "' reads " + std::to_string(sig.labels.size()) +
+                    " memory states: name them, as in " + e.name + "{" + sig.labels[0] + "," +
+                    sig.labels[1] + "}(...)");
+  if (sig.labels.empty() && e.labels.size() > 1)
     fail(e.loc, "'" + e.name + "' reads one memory state, not " + std::to_string(e.labels.size()));
   auto app = ir::make_expr(ExprKind::App, {}, pos(e.loc));
   app->name = sig.ir;
@@ -199,6 +202,11 @@ Val Lowerer::term_app(const CExpr &e) {
       app->args.push_back(std::move(part));
       written.push_back(i);
     }
+  }
+  if (!sig.labels.empty()) {
+    for (const std::string &l : e.labels)
+      app->labels.push_back(state_label(l, e.loc));
+    return Val{app, sig.ret};
   }
   if (e.labels.empty()) return Val{app, sig.ret};
   // `f{L}(x)` reads memory in state L but its arguments here: `let a = x in at(f(a), L)`, so
@@ -236,7 +244,7 @@ Val Lowerer::term_at(const CExpr &e, const std::string &label) {
 
 Val Lowerer::at_state(const std::string &written, Loc at_loc, const std::function<Val()> &inner) {
   const ir::Pos p = pos(at_loc);
-  const std::string label = map_label(written);
+  const std::string &label = written;
   // inner() read at state `name`: an IR `at` around the value, or around each of its parts.
   auto at_label = [&](const std::string &name) {
     return map_parts(inner(), [&](const ir::ExprPtr &x) {
@@ -246,7 +254,8 @@ Val Lowerer::at_state(const std::string &written, Loc at_loc, const std::functio
     });
   };
   if (label.empty() || label == "Here" || label == here_label_) return inner();
-  if (ctx_ == AnnotCtx::Lemma && lemma_labels_.count(label)) return at_label(label);
+  if ((ctx_ == AnnotCtx::Lemma || ctx_ == AnnotCtx::LogicDef) && state_labels_.count(label))
+    return at_label(label);
   if (ctx_ == AnnotCtx::LogicDef || ctx_ == AnnotCtx::Lemma)
     fail(at_loc, "\\old and \\at are not allowed in logic definitions and lemmas");
   if (label == "Pre" || label == "Old") {

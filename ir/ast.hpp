@@ -113,6 +113,8 @@ struct Expr {
   std::vector<ExprPtr> args;
   std::vector<Location> locs;
   bool read_only = false;
+  /// App of a definition over several states: the state each of its labels names here.
+  std::vector<std::string> labels;
 };
 
 enum class AnnotKind {
@@ -195,6 +197,9 @@ struct Global {
 struct LogicDef {
   std::string name;
   bool is_predicate = false;
+  /// Over several memory states (`predicate P{K, L}(...)`): reads outside `at` are the first
+  /// label's; each application names the states, as in `P{Old, Here}(x)`.
+  std::vector<std::string> labels;
   std::vector<Binder> params;
   Type ret = Type::boolean();
   ExprPtr body;

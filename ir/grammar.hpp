@@ -167,7 +167,10 @@ struct ite_expr : seq<kw_if, expr_must, must<kw_then>, expr_must, must<kw_else>,
 
 struct args : opt<list_must<expr, comma>> {};
 struct call_args : seq<lparen, args, must<rparen>> {};
-struct app_or_var : seq<ident, opt<call_args>> {};
+// `{K, L}`: two labels at least, so that it never reads as a body `{ e }`.
+struct state_labels : seq<lbrace, ident, comma, list_must<ident, comma>, must<rbrace>> {};
+struct labeled_call : seq<state_labels, must<call_args>> {};
+struct app_or_var : seq<ident, sor<labeled_call, opt<call_args>>> {};
 struct old_expr : seq<kw_old, must<lparen>, expr_must, must<rparen>> {};
 struct label_name : ident {};
 struct at_expr : seq<kw_at, must<lparen>, expr_must, must<comma>, must<label_name>, must<rparen>> {
@@ -263,11 +266,10 @@ struct decl_loc : opt<tok<src_loc>> {};
 
 struct global_decl : seq<kw_global, decl_loc, must<ident>, must<colon>, must<decl_type>> {};
 struct logic_body : seq<equals, expr_must> {};
-struct predicate_decl : seq<kw_predicate, decl_loc, must<ident>, params, opt<logic_body>> {};
-struct function_decl
-    : seq<kw_function, decl_loc, must<ident>, params, must<ret_type>, opt<logic_body>> {};
-// `{K, L}`: two labels at least, so that it never reads as a body `{ e }`.
-struct state_labels : seq<lbrace, ident, comma, list_must<ident, comma>, must<rbrace>> {};
+struct predicate_decl
+    : seq<kw_predicate, decl_loc, must<ident>, opt<state_labels>, params, opt<logic_body>> {};
+struct function_decl : seq<kw_function, decl_loc, must<ident>, opt<state_labels>, params,
+                           must<ret_type>, opt<logic_body>> {};
 struct lemma_decl : seq<kw_lemma, opt<state_labels>, annot_head, annot_body> {};
 struct axiom_decl : seq<kw_axiom, opt<state_labels>, annot_head, annot_body> {};
 struct contract_clause : sor<requires_clause, ensures_clause, typically_clause, writes_clause> {};

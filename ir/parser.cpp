@@ -202,7 +202,15 @@ private:
     }
     auto e = make_expr(ExprKind::App, std::move(args), pos(n));
     e->name = name;
+    if (const Node *labels = child<g::state_labels>(n)) e->labels = label_list(*labels);
     return e;
+  }
+
+  std::vector<std::string> label_list(const Node &n) const {
+    std::vector<std::string> labels;
+    for (const auto &l : n.children)
+      labels.push_back(text(*l));
+    return labels;
   }
 
   ExprPtr paren(const Node &n) const {
@@ -388,8 +396,7 @@ private:
     a.pos = pos(n);
     size_t first = 0;
     if (n.children.at(0)->is_type<g::state_labels>()) {
-      for (const auto &l : n.children.at(0)->children)
-        a.labels.push_back(text(*l));
+      a.labels = label_list(*n.children.at(0));
       first = 1;
     }
     const Node &head = *n.children.at(first);
@@ -544,6 +551,7 @@ private:
       l->name = decl_name(n);
       l->pos = pos(n);
       l->src = decl_src(n);
+      if (const Node *labels = child<g::state_labels>(n)) l->labels = label_list(*labels);
       l->params = params(*child<g::params>(n));
       l->ret = l->is_predicate ? Type::boolean() : type(*child<g::ret_type>(n)->children.at(0));
       if (const Node *body = child<g::logic_body>(n))

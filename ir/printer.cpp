@@ -88,6 +88,14 @@ std::string quote(const std::string &s) {
   return out + "\"";
 }
 
+/// `{K, L}` after the name of a definition over several states or of its application.
+std::string state_labels(const std::vector<std::string> &labels) {
+  std::string out;
+  for (const std::string &l : labels)
+    out += (out.empty() ? "{" : ", ") + l;
+  return out.empty() ? out : out + "}";
+}
+
 std::string at_least(const Expr &e, int min) {
   std::string s = print(e);
   // A prefix form inside an operand is always parenthesised: its body would swallow what follows.
@@ -132,9 +140,7 @@ public:
 
   void annotation(const Annotation &a, int depth, bool own_line) {
     if (own_line) indent(depth);
-    out_ << keyword(a.kind);
-    for (size_t i = 0; i < a.labels.size(); ++i)
-      out_ << (i ? ", " : "{") << a.labels[i] << (i + 1 == a.labels.size() ? "}" : "");
+    out_ << keyword(a.kind) << state_labels(a.labels);
     if (!a.id.empty()) out_ << " #" << a.id;
     if (!a.name.empty()) out_ << " " << quote(a.name);
     if (a.src) out_ << " " << print(*a.src);
@@ -329,7 +335,7 @@ std::string print(const Expr &e) {
   case ExprKind::At:
     return "at(" + print(*e.args[0]) + ", " + e.name + ")";
   case ExprKind::App:
-    return e.name + "(" + join(e.args) + ")";
+    return e.name + state_labels(e.labels) + "(" + join(e.args) + ")";
   case ExprKind::Cast:
     return e.cast_to.str() + "(" + print(*e.args[0]) + ")";
   case ExprKind::Deref: {
@@ -368,7 +374,7 @@ std::string print(const Program &p) {
     } else if (auto *l = std::get_if<std::shared_ptr<LogicDef>>(&d)) {
       const LogicDef &ld = **l;
       out << (ld.is_predicate ? "predicate" : "function") << decl_loc(ld.src) << " " << ld.name
-          << params(ld.params);
+          << state_labels(ld.labels) << params(ld.params);
       if (!ld.is_predicate) out << " : " << ld.ret.str();
       if (ld.body) out << " =\n  " << print(*ld.body);
       out << "\n";

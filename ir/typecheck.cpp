@@ -216,7 +216,7 @@ private:
       return check(*e.args[0], env, hint);
     case ExprKind::At:
       logic_only(e, env, "'at'");
-      check_label(e, env);
+      check_label(e.name, e.pos, env);
       return check(*e.args[0], env, hint);
     case ExprKind::App:
       return application(e, env);
@@ -241,15 +241,15 @@ private:
     fail(e.pos, "unknown expression");
   }
 
-  void check_label(const Expr &e, const Env &env) const {
+  void check_label(const std::string &label, const Pos &pos, const Env &env) const {
     static const std::set<std::string> builtin = {"Pre", "Here", "Old"};
-    if (builtin.count(e.name)) return;
-    if (e.name == "LoopEntry" || e.name == "LoopCurrent") {
+    if (builtin.count(label)) return;
+    if (label == "LoopEntry" || label == "LoopCurrent") {
       if (!env.in_loop_annot)
-        fail(e.pos, "the label " + e.name + " is only meaningful in loop annotations");
+        fail(pos, "the label " + label + " is only meaningful in loop annotations");
       return;
     }
-    if (!env.labels || !env.labels->count(e.name)) fail(e.pos, "unknown label '" + e.name + "'");
+    if (!env.labels || !env.labels->count(label)) fail(pos, "unknown label '" + label + "'");
   }
 
   Type unary(Expr &e, const Env &env, const std::optional<Type> &hint) {
@@ -351,6 +351,14 @@ private:
     if (def->params.size() != e.args.size())
       fail(e.pos, "'" + e.name + "' expects " + std::to_string(def->params.size()) +
                       " arguments, not " + std::to_string(e.args.size()));
+    if (def->labels.size() != e.labels.size())
+      fail(e.pos, "'" + e.name + "' reads " +
+                      (def->labels.empty() ? "one memory state: name none"
+                                           : std::to_string(def->labels.size()) +
+                                                 " memory states: name them, as in " + e.name +
+                                                 "{Old, Here}(...)"));
+    for (const std::string &l : e.labels)
+      check_label(l, e.pos, env);
     for (size_t i = 0; i < e.args.size(); ++i)
       expect(*e.args[i], def->params[i].type, env, "argument " + std::to_string(i + 1));
     return def->ret;
@@ -383,12 +391,16 @@ private:
       push(b.name, VarInfo{b.type, VarRef::LogicParam});
     }
     check_value_type(l.ret, l.pos, "a logic function");
+    labels_ = std::set<std::string>(l.labels.begin(), l.labels.end());
+    if (labels_.size() != l.labels.size()) fail(l.pos, "a state label is listed twice");
     if (l.body) {
       Env env;
       env.logic = true;
       env.allow_globals = false;
+      env.labels = &labels_;
       expect(*l.body, l.ret, env, "the definition of '" + l.name + "'");
     }
+    labels_.clear();
     scopes_.clear();
   }
 

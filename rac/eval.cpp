@@ -365,22 +365,25 @@ Value Machine::load(const Value &ptr, const ir::Expr &e, const Ctx &c) {
 }
 
 Value Machine::at_label(const ir::Expr &e, const Ctx &c) {
-  const std::string &l = e.name;
   Ctx at = c;
-  if (l == "Here" || l == "LoopCurrent") return eval(*e.args[0], c);
-  if (l == "Pre" || l == "Old") {
-    if (c.frame) at.here = view_of(c.frame->pre);
-  } else if (l == "LoopEntry") {
-    if (!c.loop_entry) not_executable("LoopEntry has no state here", c);
-    at.here = view_of(*c.loop_entry);
-  } else {
-    const Snapshot *s = nullptr;
-    if (c.frame)
-      if (auto it = c.frame->labels.find(l); it != c.frame->labels.end()) s = &it->second;
-    if (!s) not_executable("the label " + l + " has not been reached", c);
-    at.here = view_of(*s);
-  }
+  at.here = state_at(e.name, c);
   return eval(*e.args[0], at);
+}
+
+View Machine::state_at(const std::string &l, const Ctx &c) {
+  if (c.states)
+    if (auto it = c.states->find(l); it != c.states->end()) return it->second;
+  if (l == "Here" || l == "LoopCurrent") return c.here;
+  if (l == "Pre" || l == "Old") return c.frame ? view_of(c.frame->pre) : c.here;
+  if (l == "LoopEntry") {
+    if (!c.loop_entry) not_executable("LoopEntry has no state here", c);
+    return view_of(*c.loop_entry);
+  }
+  const Snapshot *s = nullptr;
+  if (c.frame)
+    if (auto it = c.frame->labels.find(l); it != c.frame->labels.end()) s = &it->second;
+  if (!s) not_executable("the label " + l + " has not been reached", c);
+  return view_of(*s);
 }
 
 LocSet Machine::eval_locations(const std::vector<ir::Location> &locs, const Ctx &c) {
@@ -459,11 +462,19 @@ Value Machine::apply(const ir::Expr &e, const Ctx &c) {
   std::vector<Value> args;
   for (const auto &a : e.args)
     args.push_back(eval(*a, c));
+  // A definition over several states reads its first one outside `at`, the others by label.
+  std::map<std::string, View> states;
+  for (size_t i = 0; i < def->labels.size() && i < e.labels.size(); ++i)
+    states[def->labels[i]] = state_at(e.labels[i], c);
+  Ctx body = c;
+  body.depth = c.depth + 1;
+  body.states = states.empty() ? nullptr : &states;
+  if (!states.empty()) body.here = states.at(def->labels[0]);
   if (std::ranges::any_of(logic_calls_, [&](const LogicCall &l) {
-        return l.def == def && l.mem == c.here.mem && l.args == args;
+        return l.def == def && l.mem == body.here.mem && l.args == args;
       }))
     diverges(e, args, c);
-  logic_calls_.push_back({def, args, c.here.mem});
+  logic_calls_.push_back({def, args, body.here.mem});
   struct Pop {
     std::vector<LogicCall> &calls;
     ~Pop() { calls.pop_back(); } // also when the body throws (Undefined, Stop)
@@ -471,8 +482,6 @@ Value Machine::apply(const ir::Expr &e, const Ctx &c) {
   const size_t base = bound_.size();
   for (size_t i = 0; i < args.size(); ++i)
     bound_.emplace_back(def->params[i].name, std::move(args[i]));
-  Ctx body = c;
-  body.depth = c.depth + 1;
   Value r = eval(*def->body, body);
   bound_.resize(base);
   return r;

@@ -62,6 +62,8 @@ struct Ctx {
   const Snapshot *loop_entry = nullptr;
   ir::SrcLoc at; ///< the annotation being evaluated (logic)
   int depth = 0; ///< nesting of logic function applications
+  /// In the body of a definition over several states: the state each of its labels names.
+  const std::map<std::string, View> *states = nullptr;
   /// An annotation the run checks (not one it assumes): a read it cannot do makes it fail, as
   /// E-ACSL's checks of annotations do, instead of making the run not executable.
   bool checked = false;
@@ -164,6 +166,7 @@ private:
   Value cast(const ir::Expr &e, const Ctx &c);
   Value load(const Value &ptr, const ir::Expr &e, const Ctx &c);
   Value at_label(const ir::Expr &e, const Ctx &c);
+  View state_at(const std::string &label, const Ctx &c);
   Value valid(const ir::Expr &e, const Ctx &c);
   Value separated(const ir::Expr &e, const Ctx &c);
   Value apply(const ir::Expr &e, const Ctx &c);

@@ -404,9 +404,10 @@ Term ExprTr::goal(const Expr &e, const Env &env) {
     const ir::LogicDef *d = cx_.prog.logic(e.name);
     if (!d || !d->body || !d->is_predicate || cx_.recursive.count(d->name)) return evb(e, env);
     const std::vector<Val> args = eval_args(e, env);
+    const States states = call_states(*d, e, env);
     // The plain instance only ties the uninterpreted form to it, for the lemmas about it.
-    if (cx_.in_lemmas.count(d->name)) inline_def(*d, args, env);
-    return goal(*d->body, def_env(*d, args, env));
+    if (cx_.in_lemmas.count(d->name)) inline_def(*d, args, states, env);
+    return goal(*d->body, def_env(*d, args, states, env));
   }
   if (e.kind != ExprKind::Quant || !e.bval) return evb(e, env);
   Env inner = env;
@@ -443,24 +444,27 @@ void ExprTr::register_def(const ir::LogicDef &d) {
   if (cx_.def_axioms.count(d.name) || !d.body) return;
   cx_.def_axioms[d.name] = mk_true(); // placeholder: recursion goes through the UF
   std::vector<Term> bound;
-  State st = cx_.any_memory(bound);
-  Env env;
-  env.st = &st;
-  env.pre = &st;
-  env.quant_depth = 1;
+  std::vector<State> memories(std::max<size_t>(1, d.labels.size()));
+  for (State &m : memories)
+    m = cx_.any_memory(bound);
+  States states;
+  for (const State &m : memories)
+    states.push_back(&m);
   std::vector<Val> args;
+  std::map<std::string, Val> params;
   for (const auto &p : d.params) {
     std::string n = cx_.fresh("a!" + p.name);
     Val v = p.type.is_ptr() ? Val{mk_bound(n + "#b", Sort::Int), mk_bound(n + "#o", Sort::Int)}
                             : Val{mk_bound(n, p.type.is_bool() ? Sort::Bool : Sort::Int), nullptr};
     bound.push_back(v.t);
     if (v.off) bound.push_back(v.off);
-    env.locals[p.name] = v;
     args.push_back(v);
   }
+  Env env;
+  env.quant_depth = 1;
   ExprTr body_tr(cx_, false, true);
-  const Val app = uf_call(d, args, st);
-  const Val body = body_tr.ev(*d.body, env);
+  const Val app = uf_call(d, args, states);
+  const Val body = body_tr.ev(*d.body, def_env(d, args, states, env));
   // A pointer result is two functions (block, offset), each defined with its own trigger (one
   // quantifier with both as alternative patterns stops Z3 4.8.12 with an internal error).
   Term def = mk_forall(bound, mk_eq(app.t, body.t), {{app.t}});
@@ -468,10 +472,11 @@ void ExprTr::register_def(const ir::LogicDef &d) {
   cx_.def_axioms[d.name] = def;
 }
 
-Val ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st) {
+Val ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const States &states) {
   std::vector<Term> targs;
-  for (const auto &k : cx_.keys)
-    targs.push_back(st.heaps.at(k));
+  for (const State *st : states)
+    for (const auto &k : cx_.keys)
+      targs.push_back(st->heaps.at(k));
   for (const auto &a : args) {
     targs.push_back(a.t);
     if (a.off) targs.push_back(a.off);
@@ -487,12 +492,28 @@ Val ExprTr::app(const Expr &e, const Env &env, int polarity) {
   const ir::LogicDef *d = cx_.prog.logic(e.name);
   if (!d) unsupported(e, "call of " + e.name + " in an expression");
   const std::vector<Val> args = eval_args(e, env);
+  const States states = call_states(*d, e, env);
   bool inline_it = d->body && !uf_ && !cx_.recursive.count(d->name);
   if (!inline_it) {
     register_def(*d);
-    return uf_call(*d, args, *env.st);
+    return uf_call(*d, args, states);
   }
-  return inline_def(*d, args, env, polarity);
+  return inline_def(*d, args, states, env, polarity);
+}
+
+const State *ExprTr::state_at(const std::string &label, const Expr &e, const Env &env) {
+  if (auto it = env.labels.find(label); it != env.labels.end()) return it->second;
+  if (label == "Pre" || label == "Old") return env.pre;
+  if (label == "Here") return env.st;
+  unsupported(e, "label " + label + " here (not passed on this path)");
+}
+
+States ExprTr::call_states(const ir::LogicDef &d, const Expr &e, const Env &env) {
+  if (d.labels.empty()) return {env.st};
+  States states;
+  for (const std::string &l : e.labels)
+    states.push_back(state_at(l, e, env));
+  return states;
 }
 
 std::vector<Val> ExprTr::eval_args(const Expr &e, const Env &env) {
@@ -502,18 +523,22 @@ std::vector<Val> ExprTr::eval_args(const Expr &e, const Env &env) {
   return args;
 }
 
-Env ExprTr::def_env(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env) {
+Env ExprTr::def_env(const ir::LogicDef &d, const std::vector<Val> &args, const States &states,
+                    const Env &env) {
+  // Reads outside `at` are in the first state; the others are named by the definition's labels.
   Env inner;
-  inner.st = env.st;
-  inner.pre = env.st;
+  inner.st = states.front();
+  inner.pre = states.front();
+  for (size_t i = 0; i < d.labels.size() && i < states.size(); ++i)
+    inner.labels[d.labels[i]] = states[i];
   inner.quant_depth = env.quant_depth;
   for (size_t i = 0; i < d.params.size() && i < args.size(); ++i)
     inner.locals[d.params[i].name] = args[i];
   return inner;
 }
 
-Val ExprTr::inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env,
-                       int polarity) {
+Val ExprTr::inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const States &states,
+                       const Env &env, int polarity) {
   // The body read as the application is: a forall of it in an assumption is evaluated for
   // every instance only where the application is known true (`!Equal(a, n, b)` assumed stops
   // at the first difference; reading it as a goal would assume every cell valid).
@@ -521,14 +546,14 @@ Val ExprTr::inline_def(const ir::LogicDef &d, const std::vector<Val> &args, cons
   body_tr.ground_facts = ground_facts;
   body_tr.well_defined = well_defined;
   body_tr.assumed_ = assumed_;
-  const Val body = body_tr.ev_known(*d.body, def_env(d, args, env), polarity);
+  const Val body = body_tr.ev_known(*d.body, def_env(d, args, states, env), polarity);
   facts.insert(facts.end(), body_tr.facts.begin(), body_tr.facts.end());
   for (const Term &c : body_tr.defined)
     need_defined(c);
   // Lemmas speak of the uninterpreted form: tie it to this instance when it is ground.
   if (cx_.in_lemmas.count(d.name) && env.quant_depth == 0) {
     register_def(d);
-    cx_.ground_defs.push_back(val_eq(uf_call(d, args, *env.st), body));
+    cx_.ground_defs.push_back(val_eq(uf_call(d, args, states), body));
   }
   return body;
 }
@@ -630,14 +655,7 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
   }
   case ExprKind::At: {
     Env inner = env;
-    if (e.name == "Pre" || e.name == "Old")
-      inner.st = env.pre;
-    else if (e.name != "Here") {
-      auto it = env.labels.find(e.name);
-      if (it == env.labels.end())
-        unsupported(e, "label " + e.name + " here (not passed on this path)");
-      inner.st = it->second;
-    }
+    inner.st = state_at(e.name, e, env);
     return ev_known(*e.args[0], inner, known);
   }
   case ExprKind::App:

@@ -25,6 +25,10 @@ struct State {
   Term alloc; ///< every existing block is below it
 };
 
+/// The states an application of a logic definition reads, one per label of the definition (the
+/// current one for a definition without labels).
+using States = std::vector<const State *>;
+
 /// Where an expression is evaluated: the current state, the function's entry state, labels, the
 /// result, and names bound by quantifiers, lets, logic parameters (or parameters' entry values).
 struct Env {
@@ -110,12 +114,17 @@ private:
   Val arith(const ir::Expr &e, const Env &env);
   Val app(const ir::Expr &e, const Env &env, int polarity = 0);
   std::vector<Val> eval_args(const ir::Expr &e, const Env &env);
-  /// The environment of `d`'s body applied to `args` in the state of `env`.
-  Env def_env(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env);
+  /// The state label `label` names in `env` (`at` and applications over several states).
+  const State *state_at(const std::string &label, const ir::Expr &e, const Env &env);
+  /// The states `d`'s application `e` reads: the current one, or those its labels name.
+  States call_states(const ir::LogicDef &d, const ir::Expr &e, const Env &env);
+  /// The environment of `d`'s body applied to `args` in `states` (under `env`'s quantifiers).
+  Env def_env(const ir::LogicDef &d, const std::vector<Val> &args, const States &states,
+              const Env &env);
   /// `d`'s body applied to `args`, what is known of its value (`polarity`) passed on; when ground
   /// and named by lemmas, tied to the uninterpreted form.
-  Val inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const Env &env,
-                 int polarity = 0);
+  Val inline_def(const ir::LogicDef &d, const std::vector<Val> &args, const States &states,
+                 const Env &env, int polarity = 0);
   Term machine_result(const ir::Type &t, const Term &exact);
   Term quant(const ir::Expr &e, const Env &env, int polarity);
   /// `e` translated with `polarity` known of its value.
@@ -126,7 +135,7 @@ private:
   std::optional<Term> run_defined(const ir::Expr &e, const Env &env, const std::vector<Term> &bound,
                                   const std::vector<Term> &ranges, const Term &value,
                                   const Term &body, const Term &reads);
-  Val uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const State &st);
+  Val uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const States &states);
   void register_def(const ir::LogicDef &d);
 };
 

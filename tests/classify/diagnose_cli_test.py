@@ -53,6 +53,13 @@ def main():
            and 'outside its block' in init[0]['failure'],
            'read_past_block: the invariant reading past the block is a non-compliance', p)
 
+    # Definitions over several states: each application reads the states it names.
+    p = diagnose(ivl('state_swap_nc.ivl'), '--format', 'json')
+    verdicts = {(g['kind'], g['line']): g['verdict'] for g in goals_of(p)}
+    expect(p.returncode == 1 and verdicts.get(('postcondition', 13)) == 'non_compliance'
+           and verdicts.get(('assertion', 18)) == 'proved',
+           'state_swap_nc: the postcondition is a non-compliance, the assertion proved', p)
+
     p = diagnose(ivl('sqrt_bug.ivl'), '--format', 'json')
     expect(p.returncode == 1, 'sqrt_bug json: exit 1', p)
     post = [g for g in goals_of(p) if g['kind'] == 'postcondition']
