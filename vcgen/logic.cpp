@@ -451,7 +451,6 @@ void ExprTr::register_def(const ir::LogicDef &d) {
   for (const State &m : memories)
     states.push_back(&m);
   std::vector<Val> args;
-  std::map<std::string, Val> params;
   for (const auto &p : d.params) {
     std::string n = cx_.fresh("a!" + p.name);
     Val v = p.type.is_ptr() ? Val{mk_bound(n + "#b", Sort::Int), mk_bound(n + "#o", Sort::Int)}
