@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -43,6 +44,8 @@ def triage_file(triage, path, flags, args):
         row["error"] = (check.stderr.strip().splitlines() or ["timeout"])[-1] if check else "timeout"
         return row
     row["warnings"] = [w for w in check.stderr.splitlines() if ": warning: " in w]
+    if args.diagnose_only:
+        return diagnose_file(triage, path, flags, args, row)
     cmd = [triage, "prove", *flags, path, "--format", "json", "--timeout", str(args.timeout)]
     if args.jobs:
         cmd += ["-j", str(args.jobs)]
@@ -56,18 +59,60 @@ def triage_file(triage, path, flags, args):
     row["proved"] = sum(g["status"] == "proved" for g in goals)
     row["failed"] = [g["id"] or g["kind"] for g in goals if g["status"] != "proved"]
     if args.diagnose:
-        dcmd = [triage, "diagnose", *flags, path, "--format", "json", "--deadline", str(args.deadline)]
-        dout, dsecs = run(dcmd, args.deadline + 60)
-        row["diagnose_s"] = round(dsecs, 2)
-        row["diagnose_exit"] = dout.returncode if dout else "timeout"
-        if dout and dout.returncode in (0, 1):
-            rep = json.loads(dout.stdout)
-            verdicts = {}
-            for g in rep.get("goals", []):
-                v = g.get("verdict", g.get("status"))
-                verdicts[v] = verdicts.get(v, 0) + 1
-            row["verdicts"] = verdicts
+        diagnose_file(triage, path, flags, args, row)
     return row
+
+
+def diagnose_file(triage, path, flags, args, row):
+    """`triage diagnose` on the file: its time, exit code and verdicts, and every non-compliance
+    and weakness replayed by `triage run` apart (the diagnosis replays them itself: this checks
+    it from the outside). With --diagnose-only, the goals and proofs are the diagnosis's own."""
+    dcmd = [triage, "diagnose", *flags, path, "--format", "json", "--deadline", str(args.deadline)]
+    dout, dsecs = run(dcmd, args.deadline + 60)
+    row["diagnose_s"] = round(dsecs, 2)
+    row["diagnose_exit"] = dout.returncode if dout else "timeout"
+    if not dout or dout.returncode not in (0, 1):
+        row["diagnose_error"] = dout.stderr.strip()[-300:] if dout else "timeout"
+        return row
+    goals = json.loads(dout.stdout).get("goals", [])
+    verdicts = {}
+    for g in goals:
+        v = g.get("verdict", g.get("status"))
+        verdicts[v] = verdicts.get(v, 0) + 1
+    row["verdicts"] = verdicts
+    if args.diagnose_only:
+        row["goals"] = len(goals)
+        row["proved"] = sum(g["status"] == "proved" for g in goals)
+        row["time_s"] = row["diagnose_s"]
+    row["replayed"], row["replay_failures"] = 0, []
+    for g in goals:
+        if g.get("verdict") in ("non_compliance", "subcontract_weakness"):
+            row["replayed"] += 1
+            if not replays(triage, path, flags, g):
+                row["replay_failures"].append("%s:%s" % (g["kind"], g["line"]))
+    return row
+
+
+def replays(triage, path, flags, goal):
+    """Whether `triage run` with the goal's counterexample, under its verdict's giant steps, fails
+    that goal (same kind and line)."""
+    policy = []
+    if goal["verdict"] == "subcontract_weakness":
+        policy = ["--giant-step", "all"] if goal.get("scope") == "global" else \
+            [a for s in goal.get("subcontracts", []) for a in ("--giant-step", s)]
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(goal["counterexample"], f)
+    try:
+        out, _ = run([triage, "run", *flags, path, "--oracle", f.name, "--format", "json"] + policy, 120)
+    finally:
+        os.unlink(f.name)
+    try:
+        res = json.loads(out.stdout) if out else {}
+    except ValueError:
+        return False
+    failed = res.get("goal") or {}
+    return res.get("outcome") == "failure" and failed.get("kind") == goal["kind"] and \
+        failed.get("line") == goal["line"]
 
 
 WP_PROVED = re.compile(r"Proved goals:\s+(\d+)\s*/\s*(\d+)")
@@ -88,6 +133,10 @@ def wp_file(path, flags, timeout):
 def table(rows, with_wp):
     head = "| file | parsed | goals | proved | time |"
     sep = "|---|---|---|---|---|"
+    with_diagnose = any("diagnose_s" in r for r in rows)
+    if with_diagnose:
+        head += " diagnose | verdicts of the goals not proved |"
+        sep += "---|---|"
     if with_wp:
         head += " WP proved | WP time |"
         sep += "---|---|"
@@ -99,6 +148,10 @@ def table(rows, with_wp):
         else:
             cells = [name, "yes", str(r.get("goals", "-")), str(r.get("proved", "-")),
                      "%.2f s" % r.get("time_s", 0)]
+        if with_diagnose:
+            v = {k: n for k, n in r.get("verdicts", {}).items() if k != "proved"}
+            cells += ["%.2f s" % r["diagnose_s"] if "diagnose_s" in r else "-",
+                      r.get("diagnose_error", ", ".join("%d %s" % (n, k) for k, n in sorted(v.items())))[:60]]
         if with_wp:
             if "wp_goals" in r:
                 cells += ["%d/%d" % (r["wp_proved"], r["wp_goals"]), "%.2f s" % r["wp_time_s"]]
@@ -115,7 +168,24 @@ def summary(rows, with_wp):
     t = sum(r.get("time_s", 0) for r in parsed)
     s = ["files: %d, accepted by `triage check`: %d" % (len(rows), len(parsed)),
          "goals: %d, proved: %d (%.1f%%)" % (goals, proved, 100.0 * proved / max(goals, 1)),
-         "triage prove, total time: %.1f s" % t]
+         "triage %s, total time: %.1f s" % ("diagnose" if any(r.get("time_s") == r.get("diagnose_s")
+                                                                for r in parsed) else "prove", t)]
+    diagnosed = [r for r in parsed if "diagnose_s" in r]
+    if diagnosed:
+        verdicts = {}
+        for r in diagnosed:
+            for k, n in r.get("verdicts", {}).items():
+                verdicts[k] = verdicts.get(k, 0) + n
+        errors = [os.path.relpath(r["file"], r["corpus"]) for r in diagnosed if "diagnose_error" in r]
+        failures = ["%s %s" % (os.path.relpath(r["file"], r["corpus"]), f)
+                    for r in diagnosed for f in r.get("replay_failures", [])]
+        s += ["triage diagnose: %d files, %.1f s in total, at most %.1f s a file; verdicts: %s" % (
+                  len(diagnosed), sum(r["diagnose_s"] for r in diagnosed),
+                  max(r["diagnose_s"] for r in diagnosed),
+                  ", ".join("%s %d" % kv for kv in sorted(verdicts.items()))),
+              "diagnose errors (exit other than 0 or 1, or no report): %s" % (", ".join(errors) or "none"),
+              "non-compliances and weaknesses replayed by `triage run`: %d, not replaying: %s" % (
+                  sum(r.get("replayed", 0) for r in diagnosed), ", ".join(failures) or "none")]
     if with_wp:
         wp = [r for r in rows if "wp_goals" in r]
         s.append("WP: %d/%d goals proved on %d files, total time %.1f s" % (
@@ -152,6 +222,8 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=0)
     ap.add_argument("--frama-c", action="store_true", help="also run frama-c -wp on each file")
     ap.add_argument("--diagnose", action="store_true", help="also run triage diagnose")
+    ap.add_argument("--diagnose-only", action="store_true",
+                    help="triage diagnose instead of triage prove (its proofs counted)")
     ap.add_argument("--wp-only", action="store_true", help="only WP (to be merged with --wp-from)")
     ap.add_argument("--deadline", type=float, default=60.0, help="diagnose's --deadline")
     ap.add_argument("--only", help="only files whose path contains one of these comma-separated "

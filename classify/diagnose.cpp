@@ -53,7 +53,9 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
   std::unique_ptr<RefutationProbe> probe;
   vcgen::ProveOptions prove = opts.prove;
   if (probing)
-    prove.refuted = [&probe](const ir::GoalRef &g) { return probe && probe->refutes(g); };
+    prove.shortcut = [&probe](const ir::GoalRef &g) {
+      return probe ? probe->check(g) : vcgen::Shortcut::None;
+    };
   vcgen::Session session(p, prove);
   if (probing) {
     StrategyOptions o = opts.strategy_options;

@@ -61,16 +61,14 @@ public:
     return !settled;
   }
 
-  /// Further models, a prover call each. `broken`: loops the goal relies on whose contract a
-  /// real run breaks; through them further models could only show what that non-compliance
-  /// already shows, so none is asked.
-  void further(const std::vector<std::string> &broken) {
+  /// Further models, a prover call each. `skip`: why none is asked, when further models could
+  /// only show again a non-compliance already shown (further_models_skipped).
+  void further(const std::optional<std::string> &skip) {
     int extra = d_.result.answer == "sat"
                     ? ctx_.options.extra_models
                     : std::min(ctx_.options.extra_models_undecided, ctx_.options.extra_models);
-    if (!broken.empty() && extra > 0) {
-      note("no further model asked: a real run breaks the contract of " + broken.front() +
-           ", which this goal relies on");
+    if (skip && extra > 0) {
+      note("no further model asked: " + *skip);
       return;
     }
     // The goal's budget, less what its first model took: not the time other goals took.
@@ -262,6 +260,32 @@ void settle_elsewhere(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals,
   }
 }
 
+/// Why `goal` asks no further model, if it does not: it relies on a loop whose contract a real
+/// run breaks (through it further models could only show that non-compliance again), or, unless
+/// StrategyOptions::models_after_bug, another goal of its function has a non-compliance.
+std::optional<std::string> further_models_skipped(const StrategyContext &ctx,
+                                                  const std::vector<GoalDiagnosis> &goals,
+                                                  const ir::GoalRef &goal) {
+  const ir::Function *f = ctx.program.function(goal.function);
+  if (!f) return std::nullopt;
+  const std::vector<std::string> bad = non_compliant_annotations(goals, goal.function);
+  const std::vector<std::string> broken =
+      bad.empty()
+          ? std::vector<std::string>{}
+          : broken_loops(ctx.program, *f, subcontracts_for(ctx.program, *f, goal),
+                         [&](const std::string &id) { return std::ranges::count(bad, id) > 0; });
+  if (!broken.empty())
+    return "a real run breaks the contract of " + broken.front() + ", which this goal relies on";
+  if (ctx.options.models_after_bug) return std::nullopt;
+  for (const ir::GoalRef &other : non_compliant_goals(goals, goal.function))
+    if (!(other == goal))
+      return "a real run fails " + std::string(ir::goal_kind_name(other.kind)) + " at line " +
+             std::to_string(other.at.line) +
+             " (see its verdict); further models would most "
+             "often run into it again";
+  return std::nullopt;
+}
+
 } // namespace
 
 // Goals are diagnosed independently, `jobs` at a time; what a goal's runs show of other goals is
@@ -298,20 +322,12 @@ void ModelStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &g
       open[k] = diagnosers[k]->first();
     });
   });
-  std::vector<std::vector<std::string>> broken(todo.size());
-  for (size_t k = 0; k < todo.size(); ++k) {
-    const ir::GoalRef &g = goals[todo[k]].result.goal;
-    const ir::Function *f = ctx.program.function(g.function);
-    if (!open[k] || !f) continue;
-    const std::vector<std::string> bad = non_compliant_annotations(goals, g.function);
-    if (bad.empty()) continue;
-    broken[k] =
-        broken_loops(ctx.program, *f, subcontracts_for(ctx.program, *f, g),
-                     [&](const std::string &id) { return std::ranges::count(bad, id) > 0; });
-  }
+  std::vector<std::optional<std::string>> skip(todo.size());
+  for (size_t k = 0; k < todo.size(); ++k)
+    if (open[k]) skip[k] = further_models_skipped(ctx, goals, goals[todo[k]].result.goal);
   ir::parallel_for(todo.size(), ctx.options.jobs, [&](size_t k) {
     if (open[k] && !ctx.options.past_deadline())
-      timed(k, [&](GoalDiagnosis &) { diagnosers[k]->further(broken[k]); });
+      timed(k, [&](GoalDiagnosis &) { diagnosers[k]->further(skip[k]); });
     if (diagnosers[k]) found[k] = std::move(diagnosers[k]->elsewhere());
   });
   settle_elsewhere(ctx, goals, todo, found);

@@ -17,6 +17,8 @@ struct RefutationProbe::Search {
   std::vector<GoalDiagnosis> refuted; ///< one per goal, its first replayed failing run
   /// A search ran to its end (budget, or every path): another one would find nothing new.
   bool exhausted = false;
+  /// The goals deferred, each with the broken loop contracts it relies on.
+  std::vector<std::pair<ir::GoalRef, std::vector<std::string>>> deferred;
 };
 
 RefutationProbe::RefutationProbe(const ir::Program &p, const StrategyOptions &o,
@@ -32,15 +34,30 @@ RefutationProbe::Search &RefutationProbe::search_of(const std::string &function)
   return *s;
 }
 
-bool RefutationProbe::refutes(const ir::GoalRef &goal) {
-  if (goal.kind == ir::GoalKind::Lemma || ambiguous(goal)) return false;
+vcgen::Shortcut RefutationProbe::check(const ir::GoalRef &goal) {
+  if (goal.kind == ir::GoalKind::Lemma || ambiguous(goal)) return vcgen::Shortcut::None;
   const ir::Function *f = program_.function(goal.function);
-  if (!f || !f->body) return false;
+  if (!f || !f->body) return vcgen::Shortcut::None;
   Search &s = search_of(goal.function);
   const std::lock_guard<std::mutex> lock(s.m);
   if (!known(s, goal) && !s.exhausted) explore(s, goal);
   if (!known(s, goal)) weaken(s, goal, *f);
-  return known(s, goal);
+  if (known(s, goal)) return vcgen::Shortcut::Refuted;
+  // A proof through a contract that a real run breaks would rest on what must change: once the
+  // contract is fixed, the goal is another one. The diagnosis says to fix that contract first.
+  std::vector<std::string> through = broken(s, *f, subcontracts_for(program_, *f, goal));
+  if (through.empty()) return vcgen::Shortcut::None;
+  s.deferred.emplace_back(goal, std::move(through));
+  return vcgen::Shortcut::Deferred;
+}
+
+std::vector<std::string> RefutationProbe::broken(const Search &s, const ir::Function &f,
+                                                 const std::vector<std::string> &names) const {
+  return broken_loops(program_, f, names, [&](const std::string &id) {
+    return std::ranges::any_of(s.refuted, [&](const GoalDiagnosis &d) {
+      return d.verdict == Verdict::NonCompliance && d.result.goal.annot_id == id;
+    });
+  });
 }
 
 // The prover sees a loop or a call only through its contract: a run that takes one of them by
@@ -50,17 +67,12 @@ bool RefutationProbe::refutes(const ir::GoalRef &goal) {
 // inputs fails the goal too). A copy.c whose invariant misses dst[0]: 2.5 s of proof attempts,
 // then the weakness in 0.4 s; now the weakness alone.
 void RefutationProbe::weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f) {
-  std::vector<std::string> names = subcontracts_for(program_, f, goal);
-  const std::vector<std::string> broken =
-      broken_loops(program_, f, names, [&](const std::string &id) {
-        return std::ranges::any_of(s.refuted, [&](const GoalDiagnosis &d) {
-          return d.verdict == Verdict::NonCompliance && d.result.goal.annot_id == id;
-        });
-      });
+  const std::vector<std::string> names = subcontracts_for(program_, f, goal);
+  const std::vector<std::string> wrong = broken(s, f, names);
   const vcgen::ContextScope scope;
   const RunLimits limits{options_.step_limit, options_.run_limit};
   for (const std::string &name : names) {
-    if (std::ranges::count(broken, name) > 0) continue; // wrong, not weak: no weakness to show
+    if (std::ranges::count(wrong, name) > 0) continue; // wrong, not weak: no weakness to show
     dse::Options o;
     o.function = goal.function;
     o.policy.giant.insert(name);
@@ -133,9 +145,18 @@ bool RefutationProbe::ambiguous(const ir::GoalRef &g) const {
 
 void RefutationProbe::settle(std::vector<GoalDiagnosis> &goals) const {
   for (GoalDiagnosis &d : goals) {
-    if (d.result.status != vcgen::Status::Failed || d.result.answer != "refuted") continue;
+    if (d.result.status != vcgen::Status::Failed) continue;
     const auto it = searches_.find(d.result.goal.function);
     if (it == searches_.end()) continue;
+    if (d.result.answer == "deferred")
+      for (const auto &[goal, loops] : it->second->deferred)
+        if (goal == d.result.goal)
+          for (const std::string &loop : loops)
+            d.notes.push_back("this goal relies on the contract of " + loop +
+                              ", which a real run breaks: the prover's longer attempts were "
+                              "skipped (a proof through a contract that must change would not "
+                              "last); fix that contract, then prove again");
+    if (d.result.answer != "refuted") continue;
     for (const GoalDiagnosis &found : it->second->refuted) {
       if (!(found.result.goal == d.result.goal)) continue;
       d.verdict = found.verdict;

@@ -8,6 +8,7 @@
 #include "classify/diagnosis.hpp"
 #include "classify/strategy.hpp"
 #include "ir/ast.hpp"
+#include "vcgen/prove.hpp"
 
 #include <map>
 #include <memory>
@@ -29,9 +30,15 @@ public:
   /// Whether a replayed run of the real program fails `goal` first, or one that takes a loop or
   /// call by its contract alone (a single weakness, which the prover cannot get past either);
   /// from any proving thread, the searches of one function one at a time.
-  bool refutes(const ir::GoalRef &goal);
+  bool refutes(const ir::GoalRef &goal) { return check(goal) == vcgen::Shortcut::Refuted; }
 
-  /// Gives each goal the prover left as "refuted" its verdict: the replayed run.
+  /// What the searches know of `goal` (vcgen::ProveOptions::shortcut): refuted as above;
+  /// deferred when it is not, but it relies on a loop whose own contract (an invariant, its
+  /// frame or its variant) a replayed run of the real program fails first.
+  vcgen::Shortcut check(const ir::GoalRef &goal);
+
+  /// Gives each goal the prover left as "refuted" its verdict, the replayed run, and each
+  /// deferred one a note naming the broken contracts it relies on.
   void settle(std::vector<GoalDiagnosis> &goals) const;
 
 private:
@@ -40,6 +47,8 @@ private:
   static bool known(const Search &s, const ir::GoalRef &goal);
   void explore(Search &s, const ir::GoalRef &goal);
   void weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f);
+  std::vector<std::string> broken(const Search &s, const ir::Function &f,
+                                  const std::vector<std::string> &names) const;
   bool ambiguous(const ir::GoalRef &g) const;
 
   const ir::Program &program_;

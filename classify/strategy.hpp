@@ -22,6 +22,10 @@ struct StrategyOptions {
   /// Further models when no solver answered sat on the goal: they most often only spend their
   /// timeouts again. The combined strategy asks none: its test strategy follows.
   int extra_models_undecided = 1;
+  /// Further models of a goal whose function a real run already breaks elsewhere (another goal
+  /// has its non-compliance): they most often only run into that bug again. The combined
+  /// strategy asks none: its test strategy's short search follows and says to fix that bug first.
+  bool models_after_bug = true;
   std::chrono::milliseconds goal_budget{10000};       ///< time to diagnose one goal
   std::chrono::milliseconds run_limit{2000};          ///< time of one runtime-checking run
   long step_limit = 1000000;                          ///< steps of one runtime-checking run

@@ -18,6 +18,16 @@ namespace triage::vcgen {
 
 enum class Prover { Z3, Cvc5, Portfolio };
 
+/// What a diagnosis already knows of a goal that the quick proof attempt left open
+/// (ProveOptions::shortcut).
+enum class Shortcut {
+  None,    ///< nothing: the long attempts are made
+  Refuted, ///< a replayed run of the program breaks it: it could only fail
+  /// It relies on a loop contract that a replayed run breaks: whatever the prover said of it
+  /// would rest on a contract that must change, so the long attempts would be spent for nothing.
+  Deferred,
+};
+
 struct ProveOptions {
   std::optional<std::string> function; ///< only this function's goals (lemmas always)
   Prover prover = Prover::Portfolio;
@@ -30,10 +40,11 @@ struct ProveOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   int jobs = 1; ///< goals proved at once, each by a thread of its own
   /// Asked of a goal that the quick attempt (a fifth of a second) left open, before the long
-  /// ones: whether a replayed run of the program already breaks it (a diagnosis's short search
-  /// for failing runs, classify::RefutationProbe). Such a goal could only fail: it does so at
-  /// once, with answer "refuted" and no model. Called from the proving threads.
-  std::function<bool(const ir::GoalRef &)> refuted;
+  /// ones: what a diagnosis's short search for failing runs (classify::RefutationProbe) knows
+  /// of it. A refuted goal could only fail: it does so at once, with answer "refuted" and no
+  /// model; a deferred one fails at once too, with answer "deferred" and no model. Called from
+  /// the proving threads.
+  std::function<Shortcut(const ir::GoalRef &)> shortcut;
 };
 
 enum class Status { Proved, Failed };
@@ -41,7 +52,8 @@ enum class Status { Proved, Failed };
 struct GoalResult {
   ir::GoalRef goal;
   Status status = Status::Failed;
-  /// "unsat" (proved), "sat", "unknown", "timeout", "refuted" (ProveOptions::refuted), "not_run"
+  /// "unsat" (proved), "sat", "unknown", "timeout", "refuted" or "deferred"
+  /// (ProveOptions::shortcut), "not_run"
   std::string answer;
   std::string prover; ///< the solver that answered: "z3", "cvc5"
   long time_ms = 0;

@@ -298,3 +298,37 @@ TEST(ModelStrategy, NoFurtherModelThroughALoopAnotherGoalsFirstModelShowsBroken)
     return n.find("no further model asked: a real run breaks the contract of loop@") == 0;
   })) << ::testing::PrintToString(goals[1].notes);
 }
+
+TEST(ModelStrategy, AfterABugTheCombinedStrategyAsksNoFurtherModel) {
+  // The assertion fails on every real run with n >= 1: its first model is its non-compliance.
+  // The overflow check's prover gave no model. The model strategy alone asks for more; in the
+  // combined strategy (models_after_bug off) further models would most often run into that bug
+  // again, so none is asked and the note says which bug to fix first.
+  const ir::Program p = load("weak_after_nc.ivl");
+  auto goals_of = [] {
+    std::vector<GoalDiagnosis> goals{
+        failed_goal(ir::GoalKind::RteOverflow, "", "f", {"w.c", 18, 5}),
+        failed_goal(ir::GoalKind::Assertion, "f.assert1", "f", {"w.c", 21, 3})};
+    goals[1].result.model = model("f", {{"n", 2}}, {out("loop@14", 14, {{"i", 1}, {"s", 1}})});
+    return goals;
+  };
+  std::vector<GoalDiagnosis> alone = goals_of();
+  ScriptedModels asked;
+  diagnose(p, alone, asked);
+  EXPECT_EQ(alone[1].verdict, Verdict::NonCompliance);
+  EXPECT_GT(asked.requests, 0);
+
+  std::vector<GoalDiagnosis> combined = goals_of();
+  ScriptedModels none;
+  StrategyOptions o;
+  o.models_after_bug = false;
+  StrategyContext ctx{p, none, o};
+  ModelStrategy().diagnose(ctx, combined);
+  EXPECT_EQ(combined[1].verdict, Verdict::NonCompliance);
+  expect_replays(p, combined[1]);
+  EXPECT_EQ(combined[0].verdict, Verdict::Unknown);
+  EXPECT_EQ(none.requests, 0);
+  EXPECT_TRUE(std::ranges::any_of(combined[0].notes, [](const std::string &n) {
+    return n.find("no further model asked: a real run fails assertion at line 21") == 0;
+  })) << ::testing::PrintToString(combined[0].notes);
+}
