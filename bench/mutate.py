@@ -105,6 +105,45 @@ def top_level_conjuncts(body):
     return parts
 
 
+RELATIONS = {'<', '<=', '>', '>=', '==', '!='}
+CHAIN_ENDS = {'&&', '||', '==>', '<==>', '^^', '?', ':', ';', ',', '{', '}'}
+
+
+def chain_neighbours(text, span, pos):
+    """The relational operators chained with the one at `pos` in the annotation `span` (ACSL
+    reads `a < b <= c` as one chain): those at the same parenthesis depth, up to a connective."""
+    toks = [(m.group(0), span[0] + m.start())
+            for m in TOKEN.finditer(text[span[0]:span[1]])]
+    at = next((i for i, (_, p) in enumerate(toks) if p == pos), None)
+    out = []
+    if at is None:
+        return out
+    for step, opens, closes in ((-1, '([', ')]'), (1, ')]', '([')):
+        depth, i = 0, at + step
+        while 0 <= i < len(toks):
+            tok = toks[i][0]
+            if tok in closes:
+                depth += 1
+            elif tok in opens:
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and tok in CHAIN_ENDS:
+                break
+            elif depth == 0 and tok in RELATIONS:
+                out.append(tok)
+            i += step
+    return out
+
+
+def consistent_chain(ops):
+    """ACSL's rule (Frama-C: "inconsistent relation chain"): a chain is all of <, <=, == or all
+    of >, >=, ==, and != stands alone."""
+    if len(ops) < 2:
+        return True
+    return '!=' not in ops and not ({'<', '<='} & set(ops) and {'>', '>='} & set(ops))
+
+
 def mutants(text, function=None):
     annots = annotation_spans(text)
     comments = plain_comment_spans(text)
@@ -130,8 +169,12 @@ def mutants(text, function=None):
         # `p + (lo .. hi)` is a set of locations, not a sum: minus has no meaning there.
         ranged = tok == '+' and re.match(r'\s*\([^()]*\.\.', text[pos + 1:]) is not None
         if tok in SWAPS and (tok not in '+-*/' or binary) and not ranged:
+            span = next((sp for sp in annots if sp[0] <= pos < sp[1]), None)
+            chained = chain_neighbours(text, span, pos) if span and tok in RELATIONS else []
             for new in SWAPS[tok]:
                 where = 'annotation' if in_annot(pos) else 'code'
+                if not consistent_chain(chained + [new]):
+                    continue  # not ACSL: `0 <= i > n` is rejected, as Frama-C rejects it
                 out.append(('operator', pos, text[:pos] + new + text[pos + len(tok):],
                             f'{tok} -> {new} ({where})'))
         elif re.fullmatch(r'\d+', tok) and not re.match(r'[A-Za-z_]', text[pos - 1:pos] or ' '):

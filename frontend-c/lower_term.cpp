@@ -103,6 +103,33 @@ Val Lowerer::term_unary(const CExpr &e) {
              CType::integer()};
 }
 
+namespace {
+/// ACSL reads `a < b <= c` as `a < b && b <= c` only when the chain goes one way: `<`, `<=`
+/// and `==` together, or `>`, `>=` and `==`; `!=` stands alone. Frama-C rejects the others
+/// ("inconsistent relation chain"), and so does triage: `0 <= k > n` is a typo for `0 <= k < n`
+/// far more often than the conjunction it would mean. The operator in error and the message.
+std::optional<std::pair<const CExpr *, std::string>>
+inconsistent_chain(const std::vector<const CExpr *> &ops) {
+  if (ops.size() < 2) return std::nullopt;
+  const CExpr *up = nullptr, *down = nullptr;
+  for (const CExpr *o : ops) {
+    if (o->op == "!=")
+      return std::pair{o, std::string("inconsistent relation chain: '!=' cannot be chained with "
+                                      "another comparison (write them apart, joined by &&)")};
+    if ((o->op == "<" || o->op == "<=") && !up) up = o;
+    if ((o->op == ">" || o->op == ">=") && !down) down = o;
+  }
+  if (!up || !down) return std::nullopt;
+  // `ops` are in source order: the later of the two is the one that turns the chain around.
+  const auto later =
+      std::ranges::find_if(ops, [&](const CExpr *o) { return o == up || o == down; });
+  const CExpr *turn = *later == up ? down : up;
+  return std::pair{turn, "inconsistent relation chain: '" + up->op + "' and '" + down->op +
+                             "' go opposite ways (a chain is all of <, <=, == or all of >, >=, "
+                             "==; write the comparisons apart, joined by &&)"};
+}
+} // namespace
+
 ir::ExprPtr Lowerer::comparison_chain(const CExpr &e) {
   // `a < b <= c` (unparenthesised) means a < b && b <= c.
   std::vector<const CExpr *> operands;
@@ -114,6 +141,7 @@ ir::ExprPtr Lowerer::comparison_chain(const CExpr &e) {
     cur = cur->args[0].get();
   } while (is_comparison(*cur));
   operands.insert(operands.begin(), cur);
+  if (const auto bad = inconsistent_chain(ops)) fail(bad->first->loc, bad->second);
   std::vector<Val> vals;
   for (const CExpr *o : operands)
     vals.push_back(term(*o));

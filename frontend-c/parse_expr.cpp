@@ -33,7 +33,9 @@ int Parser::precedence(const std::string &op) const {
   if (op == "|") return 6;
   if (op == "^") return 7;
   if (op == "&") return 8;
-  if (op == "==" || op == "!=") return 9;
+  // In ACSL, `==` and `!=` are relational operators like `<`: `n == 1 < 2` is a chain (n == 1
+  // && 1 < 2), not C's `n == (1 < 2)` (ACSL manual, operator precedence; Frama-C reads it so).
+  if (op == "==" || op == "!=") return logic_ ? 10 : 9;
   if (op == "<" || op == "<=" || op == ">" || op == ">=") return 10;
   if (op == "<<" || op == ">>") return 11;
   if (op == "+" || op == "-") return 12;

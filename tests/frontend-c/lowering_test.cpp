@@ -40,6 +40,28 @@ TEST(Lowering, NegativeConstantConvertedToUnsignedWraps) {
   EXPECT_NE(ir.find("var u : uint32 = uint32(-1);"), std::string::npos) << ir;
 }
 
+TEST(Lowering, RelationChainsAsACSLReadsThem) {
+  // `==` is a relational operator of the chain, as `<` is: n == 1 && 1 < 2, not n == (1 < 2).
+  EXPECT_NE(
+      lower("/*@ requires n == 1 < 2; */ int f(int n) { return n; }").find("{ n = 1 && 1 < 2 }"),
+      std::string::npos);
+  EXPECT_NE(lower("/*@ requires n > 0 == 1 >= 0; */ int f(int n) { return n; }")
+                .find("{ n > 0 && 0 = 1 && 1 >= 0 }"),
+            std::string::npos);
+  // In code, C's precedence stands.
+  EXPECT_NE(lower("int f(int n) { return n == 1 < 2; }").find("n = int32(if 1 < 2"),
+            std::string::npos);
+  // A chain that turns around, or chains !=, is not ACSL (Frama-C: "inconsistent relation
+  // chain"): `0 <= i > n` is a typo, rejected where it turns.
+  EXPECT_EQ(error_of("/*@ requires 0 <= n > -1; */ int f(int n) { return n; }"),
+            "t.c:1:21: error: inconsistent relation chain: '<=' and '>' go opposite ways (a chain "
+            "is all of <, <=, == or all of >, >=, ==; write the comparisons apart, joined by &&)");
+  EXPECT_EQ(error_of("/*@ requires 0 < n != 5; */ int f(int n) { return n; }"),
+            "t.c:1:20: error: inconsistent relation chain: '!=' cannot be chained with another "
+            "comparison (write them apart, joined by &&)");
+  EXPECT_EQ(error_of("/*@ requires (0 < n) != (n > 5); */ int f(int n) { return n; }"), "no error");
+}
+
 TEST(Lowering, AssignmentBackToNarrowType) {
   const std::string ir = lower("char f(char c) { c += 1; return c; }");
   EXPECT_NE(ir.find("c := int8(int32(c) + 1);"), std::string::npos) << ir;
