@@ -34,6 +34,9 @@ struct GoalDiagnosis {
   /// Why a run of a candidate could not be completed because an annotation cannot be executed
   /// (`line N: reason`): what the user can change for a diagnosis to be possible.
   std::string not_executable;
+  /// Unknown because something else must change first (a loop contract a real run breaks,
+  /// another goal's bug, a contract already too weak): what to do, for the suggestion.
+  std::string fix_first;
 };
 
 /// The goals of one program, in program order.

@@ -155,7 +155,7 @@ void RefutationProbe::settle(std::vector<GoalDiagnosis> &goals) const {
             d.notes.push_back("this goal relies on the contract of " + loop +
                               ", which a real run breaks: the prover's longer attempts were "
                               "skipped (a proof through a contract that must change would not "
-                              "last); fix that contract, then prove again");
+                              "last)");
     if (d.result.answer != "refuted") continue;
     for (const GoalDiagnosis &found : it->second->refuted) {
       if (!(found.result.goal == d.result.goal)) continue;

@@ -51,6 +51,8 @@ std::string suggestion(const GoalDiagnosis &d) {
     return "add a lemma or an assertion that guides the proof, try another prover (--prover), "
            "or prove the goal interactively";
   case Verdict::Unknown:
+    if (!d.fix_first.empty())
+      return d.fix_first + ", then diagnose again: this goal's verdict may change with it";
     if (!d.not_executable.empty())
       return "rewrite the annotation at " + d.not_executable +
              "; until then no counterexample can be checked";

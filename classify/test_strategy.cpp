@@ -71,9 +71,13 @@ public:
   void diagnose(GoalDiagnosis &d) {
     std::vector<std::string> names = subcontracts_for(ctx_.program, f_, d.result.goal);
     if (settled_by_runs(d, nc_search(true))) return;
-    const std::optional<std::string> first = fix_first(d.result.goal, names);
+    const std::optional<FixFirst> first = fix_first(d.result.goal, names);
     search_contracts(d, names, first ? std::optional(ctx_.options.check_budget) : std::nullopt);
-    if (first && d.verdict == Verdict::Unknown) d.notes.push_back(*first);
+    // A broken loop contract already said what to fix first (search_contracts).
+    if (first && d.verdict == Verdict::Unknown && d.fix_first.empty()) {
+      d.notes.push_back(first->note);
+      d.fix_first = first->advice;
+    }
   }
 
   /// A verdict of the function's goals, by an earlier strategy or this one: what later goals
@@ -108,6 +112,8 @@ private:
         d.notes.push_back("a real run breaks the contract of " + loop +
                           " (see its non-compliance): that contract is wrong, not weak; fix it, "
                           "then diagnose again");
+      d.fix_first = "fix the contract of " + broken.front() +
+                    " first (a real run breaks it: see its non-compliance)";
       return;
     }
     if (names.empty()) {
@@ -154,16 +160,22 @@ private:
     return masked;
   }
 
-  /// What to fix before `goal`, which relies on the contracts `names`, if anything (the note
-  /// that says so): another
+  /// What to fix before a goal: the note that says why its searches were short, and the advice.
+  struct FixFirst {
+    std::string note;
+    std::string advice;
+  };
+
+  /// What to fix before `goal`, which relies on the contracts `names`, if anything: another
   /// goal of the function that a real run fails first (found by the search for a bug, or a
   /// non-compliance already known), or one of `names` already shown too weak for another goal.
-  std::optional<std::string> fix_first(const ir::GoalRef &goal,
-                                       const std::vector<std::string> &names) const {
+  std::optional<FixFirst> fix_first(const ir::GoalRef &goal,
+                                    const std::vector<std::string> &names) const {
     const std::string short_only = ": this goal had short searches only; ";
     auto fails_first = [&](const ir::GoalRef &g) {
-      return "a real run fails " + failure_text(g) + " first (see its verdict)" + short_only +
-             "fix that one, then diagnose again";
+      return FixFirst{"a real run fails " + failure_text(g) + " first (see its verdict)" +
+                          short_only + "fix that one, then diagnose again",
+                      "fix what fails " + failure_text(g) + " first (see its verdict)"};
     };
     if (nc_)
       for (const dse::Test &t : nc_->tests)
@@ -174,10 +186,13 @@ private:
       if (k.verdict == Verdict::NonCompliance) return fails_first(k.result.goal);
       for (const std::string &name : k.subcontracts)
         if (std::ranges::count(names, name) > 0)
-          return "the contract of " + name + " is already too weak for " +
-                 failure_text(k.result.goal) +
-                 " (see its verdict): through it this goal showed no weakness of its own, and "
-                 "its other searches were short; strengthen it, then diagnose again";
+          return FixFirst{"the contract of " + name + " is already too weak for " +
+                              failure_text(k.result.goal) +
+                              " (see its verdict): through it this goal showed no weakness of its "
+                              "own, and its other searches were short; strengthen it, then "
+                              "diagnose again",
+                          "strengthen the contract of " + name + " first (it is too weak for " +
+                              failure_text(k.result.goal) + ": see its verdict)"};
     }
     return std::nullopt;
   }

@@ -4,6 +4,7 @@
 #include "classify/categorise.hpp"
 #include "classify/diagnose.hpp"
 #include "classify/replay.hpp"
+#include "classify/suggestion.hpp"
 #include "classify/test_strategy.hpp"
 
 #include "ir/parser.hpp"
@@ -287,11 +288,14 @@ TEST(TestStrategy, AGoalOfAFunctionWithABugSaysToFixTheBugFirst) {
       judge_after(p, counted_post, with_verdict(assertion, Verdict::NonCompliance));
   EXPECT_EQ(after_bug.verdict, Verdict::Unknown);
   EXPECT_TRUE(has_note(after_bug, fix_first)) << ::testing::PrintToString(after_bug.notes);
+  EXPECT_EQ(suggestion(after_bug), "fix what fails assertion at line 9 first (see its verdict), "
+                                   "then diagnose again: this goal's verdict may change with it");
   // No bug known: no such note.
   const GoalDiagnosis clean =
       judge_after(parse(counted_with("100000", ""), "counted.ivl"), counted_post, std::nullopt);
   EXPECT_EQ(clean.verdict, Verdict::Unknown);
   EXPECT_FALSE(has_note(clean, "short searches only"));
+  EXPECT_EQ(suggestion(clean).find("add a `typically` clause"), 0u);
 }
 
 TEST(TestStrategy, AGoalThroughAContractAlreadyShownWeakStillGetsItsOwnWeakness) {
