@@ -43,8 +43,9 @@ vcgen::Shortcut RefutationProbe::check(const ir::GoalRef &goal) {
   if (!known(s, goal) && !s.exhausted) explore(s, goal);
   if (!known(s, goal)) weaken(s, goal, *f);
   if (known(s, goal)) return vcgen::Shortcut::Refuted;
-  // A proof through a contract that a real run breaks would rest on what must change: once the
-  // contract is fixed, the goal is another one. The diagnosis says to fix that contract first.
+  // A proof through a contract that a real run breaks rests on what is about to change: the
+  // contract or the code that breaks it (the test strategy says to fix it first). The long
+  // attempts of a goal the quick one left open are most often spent for nothing then.
   std::vector<std::string> through = broken(s, *f, subcontracts_for(program_, *f, goal));
   if (through.empty()) return vcgen::Shortcut::None;
   s.deferred.emplace_back(goal, std::move(through));
@@ -154,8 +155,8 @@ void RefutationProbe::settle(std::vector<GoalDiagnosis> &goals) const {
           for (const std::string &loop : loops)
             d.notes.push_back("this goal relies on the contract of " + loop +
                               ", which a real run breaks: the prover's longer attempts were "
-                              "skipped (a proof through a contract that must change would not "
-                              "last)");
+                              "skipped (until that run passes, a proof through the contract may "
+                              "not last)");
     if (d.result.answer != "refuted") continue;
     for (const GoalDiagnosis &found : it->second->refuted) {
       if (!(found.result.goal == d.result.goal)) continue;

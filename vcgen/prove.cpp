@@ -211,9 +211,9 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // A diagnosis first gives the easy query its quick slice alone; a goal still open then, which
   // a run of the program already breaks, could only fail: the long attempts are not made (a
   // mutant's quantified frame costs the whole timeout, its failing run milliseconds). Nor are
-  // they made for a goal that relies on a loop contract a run breaks: that contract must
-  // change, and with it the goal's VC (a mutant's invariant `0 <= i > n`: six goals through
-  // the loop paid 2.5 s each for proofs that could not last).
+  // they made for a goal that relies on a loop contract a run breaks: that contract, or the
+  // code that breaks it, is about to change (a mutant whose invariant fails on entry: six goals
+  // through the loop paid 2.5 s each for proofs that may not last).
   size_t first = 0;
   double quick_s = kQuickSlice;
   // Lemmas have no run: they are proved as before.

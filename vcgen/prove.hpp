@@ -24,7 +24,7 @@ enum class Shortcut {
   None,    ///< nothing: the long attempts are made
   Refuted, ///< a replayed run of the program breaks it: it could only fail
   /// It relies on a loop contract that a replayed run breaks: whatever the prover said of it
-  /// would rest on a contract that must change, so the long attempts would be spent for nothing.
+  /// would rest on a contract (or code) about to change, so the long attempts are not made.
   Deferred,
 };
 
