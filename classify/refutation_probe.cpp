@@ -41,14 +41,14 @@ vcgen::Shortcut RefutationProbe::check(const ir::GoalRef &goal) {
   Search &s = search_of(goal.function);
   const std::lock_guard<std::mutex> lock(s.m);
   if (!known(s, goal) && !s.exhausted) explore(s, goal);
-  if (!known(s, goal)) weaken(s, goal, *f);
+  if (known(s, goal)) return vcgen::Shortcut::Refuted;
+  std::vector<std::string> wrong = weaken(s, goal, *f);
   if (known(s, goal)) return vcgen::Shortcut::Refuted;
   // A proof through a contract that a real run breaks rests on what is about to change: the
   // contract or the code that breaks it (the test strategy says to fix it first). The long
   // attempts of a goal the quick one left open are most often spent for nothing then.
-  std::vector<std::string> through = broken(s, *f, subcontracts_for(program_, *f, goal));
-  if (through.empty()) return vcgen::Shortcut::None;
-  s.deferred.emplace_back(goal, std::move(through));
+  if (wrong.empty()) return vcgen::Shortcut::None;
+  s.deferred.emplace_back(goal, std::move(wrong));
   return vcgen::Shortcut::Deferred;
 }
 
@@ -67,9 +67,10 @@ std::vector<std::string> RefutationProbe::broken(const Search &s, const ir::Func
 // weakness of that contract, replayed (or a non-compliance, when the real run from the same
 // inputs fails the goal too). A copy.c whose invariant misses dst[0]: 2.5 s of proof attempts,
 // then the weakness in 0.4 s; now the weakness alone.
-void RefutationProbe::weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f) {
+std::vector<std::string> RefutationProbe::weaken(Search &s, const ir::GoalRef &goal,
+                                                 const ir::Function &f) {
   const std::vector<std::string> names = subcontracts_for(program_, f, goal);
-  const std::vector<std::string> wrong = broken(s, f, names);
+  std::vector<std::string> wrong = broken(s, f, names);
   const vcgen::ContextScope scope;
   const RunLimits limits{options_.step_limit, options_.run_limit};
   for (const std::string &name : names) {
@@ -88,9 +89,10 @@ void RefutationProbe::weaken(Search &s, const ir::GoalRef &goal, const ir::Funct
     d.nc_search = "not_run";
     if (settle_weakness_by_test(program_, d, r.tests[*r.found], Scope::Single, {name}, limits)) {
       s.refuted.push_back(std::move(d));
-      return;
+      return wrong;
     }
   }
+  return wrong;
 }
 
 bool RefutationProbe::known(const Search &s, const ir::GoalRef &goal) {

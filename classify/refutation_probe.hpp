@@ -46,7 +46,8 @@ private:
   Search &search_of(const std::string &function);
   static bool known(const Search &s, const ir::GoalRef &goal);
   void explore(Search &s, const ir::GoalRef &goal);
-  void weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f);
+  /// Searches through each contract `goal` relies on; returns the loops skipped as broken.
+  std::vector<std::string> weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f);
   std::vector<std::string> broken(const Search &s, const ir::Function &f,
                                   const std::vector<std::string> &names) const;
   bool ambiguous(const ir::GoalRef &g) const;
