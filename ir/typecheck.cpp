@@ -25,6 +25,9 @@ struct Env {
   const Function *fn = nullptr;
   const std::set<std::string> *labels = nullptr;
   bool in_loop_annot = false;
+  /// The body of a logic definition: it reads the states its labels name (the first one
+  /// outside `at`), and no other.
+  bool in_definition = false;
 };
 
 const Type null_type = Type::pointer(Type::unit());
@@ -243,6 +246,11 @@ private:
 
   void check_label(const std::string &label, const Pos &pos, const Env &env) const {
     static const std::set<std::string> builtin = {"Pre", "Here", "Old"};
+    // Pre and Old of a definition would be the caller's entry state for runs and the
+    // definition's first state for proofs: a definition names its states by its labels.
+    if (env.in_definition && (label == "Pre" || label == "Old"))
+      fail(pos, "a logic definition reads no " + label +
+                    " state: name the states it reads as labels (predicate P{L1, L2}(...))");
     if (builtin.count(label)) return;
     if (label == "LoopEntry" || label == "LoopCurrent") {
       if (!env.in_loop_annot)
@@ -398,6 +406,7 @@ private:
       env.logic = true;
       env.allow_globals = false;
       env.labels = &labels_;
+      env.in_definition = true;
       expect(*l.body, l.ret, env, "the definition of '" + l.name + "'");
     }
     labels_.clear();
