@@ -31,6 +31,9 @@ struct GoalDiagnosis {
   /// Test-based search for a non-compliance: "complete" (every path explored), "bounded" (a
   /// bound was hit: no bug within them), "not_run" (no test strategy ran, or nothing to run).
   std::string nc_search = "not_run";
+  /// "bounded": the bounds that stopped that search (time, block length, k, run limits), as
+  /// dse::Result::incomplete_because says them.
+  std::vector<std::string> nc_search_bounds;
   /// Why a run of a candidate could not be completed because an annotation cannot be executed
   /// (`line N: reason`): what the user can change for a diagnosis to be possible.
   std::string not_executable;

@@ -28,6 +28,15 @@ void counterexample_lines(const GoalDiagnosis &d, std::string &out) {
   if (!d.failure_state.empty()) out += "  at the failure: " + d.failure_state + "\n";
 }
 
+/// " (bound; bound)": what stopped a bounded search, for people.
+std::string bounds_text(const std::vector<std::string> &bounds) {
+  if (bounds.empty()) return "";
+  std::string out = " (";
+  for (size_t i = 0; i < bounds.size(); ++i)
+    out += (i ? "; " : "") + bounds[i];
+  return out + ")";
+}
+
 void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
   out += heading(d) + "\n";
   out += "  " + std::string(verdict_sentence(d.verdict)) + "\n";
@@ -37,7 +46,8 @@ void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
     out += std::string("  search for a bug in the code: ") +
            (d.nc_search == "complete"  ? "none found, every path explored"
             : d.nc_search == "stopped" ? "none replayed for this goal, the search stopped early"
-                                       : "none found within the search bounds") +
+                                       : "none found within the search bounds" +
+                                             bounds_text(d.nc_search_bounds)) +
            "\n";
   if (!is_definite(d.verdict))
     for (const auto &n : d.notes)
@@ -100,6 +110,7 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   j["time_ms"] = d.time_ms;
   j["models_tried"] = d.models_tried;
   j["nc_search"] = d.nc_search;
+  j["nc_search_bounds"] = strings(d.nc_search_bounds);
   j["explanation"] = verdict_sentence(d.verdict);
   j["suggestion"] = suggestion(d);
   if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty()) j["replay"] = cmd;

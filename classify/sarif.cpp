@@ -127,6 +127,12 @@ ir::Json result_of(const Report &r, const GoalDiagnosis &d, const ir::Program &p
   props["function"] = g.function;
   props["strategy"] = d.strategy;
   props["ncSearch"] = d.nc_search;
+  if (!d.nc_search_bounds.empty()) {
+    ir::Json bounds = ir::Json::array();
+    for (const std::string &b : d.nc_search_bounds)
+      bounds.push_back(b);
+    props["ncSearchBounds"] = std::move(bounds);
+  }
   if (d.verdict == Verdict::SubcontractWeakness) props["scope"] = scope_name(d.scope);
   if (d.counterexample) props["counterexample"] = d.counterexample->to_json();
   if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty())

@@ -46,9 +46,12 @@ public:
   }
 
   /// A goal an earlier strategy explained as a weakness: a bug outranks a weak contract, so
-  /// only the NC search runs; without a non-compliance the weakness stays, and says how far the
-  /// search for a bug went.
-  void look_for_nc(GoalDiagnosis &d) { settle_nc_from(d, nc_search(true)); }
+  /// only the NC search runs, and with its whole budget (a weakness reported for a wrong program
+  /// tells the user to ship the bug); without a non-compliance the weakness stays, and says how
+  /// far the search for a bug went.
+  void look_for_nc(GoalDiagnosis &d) {
+    if (!settle_nc_from(d, nc_search(true))) settle_nc_from(d, nc_search());
+  }
 
   // A short search for a bug first; then the weakness searches through one contract at a time,
   // each a quicker way to a verdict than exploring the real program for the whole budget (on
@@ -99,7 +102,12 @@ private:
     // nothing else can be shown before the loop's contract is fixed.
     const bool after_broken = !broken_by(std::nullopt, names).empty();
     std::vector<std::string> broken = broken_by(*nc_, names);
-    if (!after_broken && single_weakness(d, names, broken, budget)) return;
+    if (!after_broken && single_weakness(d, names, broken, budget)) {
+      // The cheap searches came first; before the weakness is reported the search for a bug
+      // gets its whole budget: a bug deeper than the short search reaches outranks it.
+      if (d.verdict == Verdict::SubcontractWeakness && !budget) settled_by_runs(d, nc_search());
+      return;
+    }
     if (!after_broken && !budget) {
       if (settled_by_runs(d, nc_search())) return;
       broken = broken_by(*nc_, names);
@@ -299,6 +307,8 @@ private:
   /// non-compliance. Until one replays, `d` keeps what it had (an earlier strategy's weakness).
   bool settle_nc_from(GoalDiagnosis &d, const dse::Result &nc) {
     d.nc_search = search_name(nc);
+    d.nc_search_bounds = nc.complete || nc.stopped ? std::vector<std::string>{}
+                                                   : nc.incomplete_because;
     for (const dse::Test *t : shortest_first(nc.tests)) {
       const auto first = first_failure(t->outcome);
       if (!first || !same_goal(d.result.goal, *first)) continue;

@@ -2,20 +2,21 @@
 // one at a time, each satisfiable negation is a new run whose bound is just past the negated
 // decision. A path (its sequence of decisions) is run once.
 //
-// Which run next (the Frontier): runs that negate a check (an annotation or a runtime error) are
-// attempts at a counterexample, runs that negate a branch of the code reach new paths; the two
-// kinds alternate so that neither starves the other, and within each the shallowest negation
-// goes first. Depth first instead dove into the longest loop unrollings and, within a time
-// budget, missed failures a few decisions from the start (n * n overflowing before the loop).
+// Which run next: see the Frontier. Depth first, tried before, dove into the longest loop
+// unrollings and missed failures a few decisions from the start (n * n overflowing before the
+// loop); breadth first over every branch missed failures that need many iterations of one loop.
 #include "dse/explore.hpp"
 
+#include "dse/program_constants.hpp"
 #include "dse/symbolic_oracle.hpp"
 #include "ir/error.hpp"
 #include "vcgen/solver.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <queue>
 #include <set>
 #include <tuple>
@@ -74,12 +75,13 @@ Term taken(const Decision &d) {
 class Explorer {
 public:
   Explorer(const ir::Program &p, const Options &o, const ir::Function &f)
-      : p_(p), o_(o), f_(f), deadline_(Clock::now() + o.budget) {}
+      : p_(p), o_(o), f_(f), deadline_(Clock::now() + o.budget), block_limit_(o.max_block),
+        block_cap_(block_cap(p, o)), small_constants_(small_constants(p)) {}
 
   Result run() {
     const auto start = Clock::now();
     Frontier frontier;
-    frontier.push({Assignment{}, 0, false});
+    frontier.push({});
     while (!frontier.empty()) {
       if (out_of_budget()) break;
       if (!visit(frontier.pop(), frontier)) break;
@@ -91,39 +93,70 @@ public:
   }
 
 private:
+  /// What one path left to negate: its decisions from `from` on (a visit negates at most
+  /// negations_per_visit of them, and queues the rest as a continuation).
+  struct Walk {
+    std::vector<Decision> path;
+    PathHashes hashes;
+    size_t limit = 0; ///< decisions past it are not negated (k-path bound)
+    long id = 0;      ///< the path's number (for debugging)
+  };
+
+  /// Which queue an item waits in: see the Frontier.
+  enum class Kind { Check, Branch, Loop };
+
   struct Item {
     Assignment a;
     size_t bound = 0;
-    bool check = false;  ///< the negated decision was a check
-    long parent = 0;     ///< the path it comes from (for debugging)
-    size_t expected = 0; ///< the hash of the first `bound` decisions the run must take
+    Kind kind = Kind::Branch; ///< of the negated decision
+    long parent = 0;          ///< the path it comes from (for debugging)
+    size_t expected = 0;      ///< the hash of the first `bound` decisions the run must take
+    /// Set: no run, but the negations of this path from `bound` on, left by an earlier visit.
+    std::shared_ptr<const Walk> resume;
   };
 
-  /// The runs still to do: see the file comment for the order.
+  /// The runs still to do. Three queues take turns, so that none starves the others:
+  /// - checks (an annotation or a runtime error negated): attempts at a counterexample,
+  ///   shallowest negation first;
+  /// - branches of the code (and continuations of long paths): new paths, shallowest first;
+  /// - loop exits negated (one more iteration), deepest first: a bug that needs 21 iterations
+  ///   is reached in 21 runs, not after every variation of the first 20 (an array's maximum that
+  ///   skips every twentieth cell).
   class Frontier {
   public:
-    void push(Item item) { (item.check ? checks_ : branches_).push({std::move(item), seq_++}); }
-    bool empty() const { return checks_.empty() && branches_.empty(); }
+    void push(Item item) {
+      const bool deep = item.kind == Kind::Loop;
+      queue(item.kind).push({std::move(item), seq_++, deep});
+    }
+    bool empty() const {
+      return std::ranges::all_of(queues_, [](const auto &q) { return q.empty(); });
+    }
     Item pop() {
-      const bool take_check = !checks_.empty() && (branches_.empty() || !last_was_check_);
-      auto &q = take_check ? checks_ : branches_;
-      last_was_check_ = take_check;
-      Item item = std::move(const_cast<Entry &>(q.top()).item);
-      q.pop();
-      return item;
+      for (size_t turn = 1; turn <= queues_.size(); ++turn) {
+        const size_t k = (last_ + turn) % queues_.size();
+        if (queues_[k].empty()) continue;
+        last_ = k;
+        Item item = std::move(const_cast<Entry &>(queues_[k].top()).item);
+        queues_[k].pop();
+        return item;
+      }
+      return {};
     }
 
   private:
     struct Entry {
       Item item;
       long seq;
+      bool deepest_first;
       bool operator<(const Entry &o) const { // priority_queue pops the greatest
+        if (deepest_first) return std::tie(item.bound, o.seq) < std::tie(o.item.bound, seq);
         return std::tie(item.bound, seq) > std::tie(o.item.bound, o.seq);
       }
     };
-    std::priority_queue<Entry> checks_, branches_;
+    std::priority_queue<Entry> &queue(Kind k) { return queues_[size_t(k)]; }
+    std::array<std::priority_queue<Entry>, 3> queues_;
     long seq_ = 0;
-    bool last_was_check_ = false;
+    size_t last_ = 2;
   };
   const ir::Program &p_;
   const Options &o_;
@@ -137,6 +170,25 @@ private:
   const bool debug_ = std::getenv("TRIAGE_DSE_DEBUG") != nullptr;
   /// One solver context for the whole search: creating one per query cost most of the time.
   std::unique_ptr<Backend> solver_ = make_z3_backend();
+  /// The longest input block a query allows when nothing else bounds its length: --max-block at
+  /// first, doubled (up to block_cap_) whenever a path needs a longer one.
+  size_t block_limit_;
+  /// How far block_limit_ may grow: the largest constant of the program below max_block_cap (a
+  /// precondition `\valid(buf + (0 .. 11))` or `n <= 40` bounds a length by it; INT_MAX in an
+  /// overflow check bounds none), and at least --max-block. Past it a length is bounded by
+  /// nothing the program says: the search stays incomplete.
+  size_t block_cap_;
+  /// Zero and the program's constants below small_constant, a window apart (Explorer::smaller).
+  std::vector<BigInt> small_constants_;
+
+  static size_t block_cap(const ir::Program &p, const Options &o) {
+    long largest = 0;
+    for (const BigInt &c : program_constants(p))
+      if (c < max_block_cap) largest = c.convert_to<long>();
+    return std::max(size_t(o.max_block), size_t(largest + 1));
+  }
+  /// Beyond this many cells a block is no test input anyone reads (and each cell is a term).
+  static constexpr long max_block_cap = 4096;
 
   bool out_of_budget() {
     if (Clock::now() >= deadline_)
@@ -152,6 +204,7 @@ private:
 
   /// Runs one assignment and queues the runs its path leads to; false when the search is over.
   bool visit(const Item &item, Frontier &frontier) {
+    if (item.resume) return negate(item.resume, item.bound, frontier);
     SymbolicOracle oracle(p_, f_, item.a, symbols_, o_.k);
     rac::Config cfg;
     cfg.function = f_.name;
@@ -205,34 +258,59 @@ private:
       incomplete_.insert("the search stopped at the first counterexample");
       return false;
     }
-    size_t limit = path.size();
+    auto walk = std::make_shared<Walk>(Walk{path, hashes, path.size(), r_.paths});
     if (auto kx = oracle.k_exceeded()) {
-      limit = std::min(limit, *kx);
+      walk->limit = std::min(walk->limit, *kx);
       incomplete_.insert("the k-path bound (" + std::to_string(*o_.k) + " iterations) was hit");
     }
+    return negate(std::move(walk), item.bound, frontier);
+  }
+
+  /// Negates the decisions of a path from `from` on, each with those before it kept, and queues
+  /// a run for each satisfiable negation. After negations_per_visit solver calls the rest of the
+  /// path waits in the frontier as a continuation: a run a thousand calls deep (a recursion to
+  /// its depth limit) would otherwise spend the budget before the shallow inputs of its first
+  /// negations are run.
+  bool negate(std::shared_ptr<const Walk> walk, size_t from, Frontier &frontier) {
+    const std::vector<Decision> &path = walk->path;
     // The path condition grows in the solver (push/pop): each negation is one more check.
     Scope scope(*solver_);
     for (const Term &t : domain())
       solver_->add(t);
     // The max-block bound is an assumption: an unsat answer that needs it means a longer block.
     const Term bounded = mk_const("max-block!bound", Sort::Bool);
-    for (const Term &t : block_bounds())
+    for (const Term &t : block_bounds(block_limit_))
       solver_->add(mk_implies(bounded, t));
     // A condition decided earlier on the path (the same term) is decided the same way again.
     std::unordered_set<const Node *> decided;
-    for (size_t i = 0; i < item.bound && i < path.size(); ++i) {
+    for (size_t i = 0; i < from && i < path.size(); ++i) {
       solver_->add(taken(path[i]));
       decided.insert(path[i].cond.get());
     }
-    for (size_t i = item.bound; i < limit; ++i) {
+    long calls = 0;
+    for (size_t i = from; i < walk->limit; ++i) {
       if (decided.insert(path[i].cond.get()).second) {
+        if (calls == negations_per_visit) {
+          frontier.push({{}, i, Kind::Branch, walk->id, 0, walk});
+          return true;
+        }
         if (out_of_budget()) return false;
+        ++calls;
         if (auto a = solve_negation(path, i, bounded))
-          frontier.push({std::move(*a), i + 1, path[i].check, r_.paths, hashes.negated(path, i)});
+          frontier.push({std::move(*a), i + 1, kind_of(path[i]), walk->id,
+                         walk->hashes.negated(path, i), nullptr});
       }
       solver_->add(taken(path[i]));
     }
     return true;
+  }
+
+  /// Solver calls a visit makes before the rest of its path waits its turn (Explorer::negate).
+  static constexpr long negations_per_visit = 64;
+
+  static Kind kind_of(const Decision &d) {
+    if (d.check) return Kind::Check;
+    return d.loop && !d.outcome ? Kind::Loop : Kind::Branch;
   }
 
   void debug_path(const Item &item, const Test &test, const std::vector<Decision> &path) const {
@@ -243,12 +321,10 @@ private:
                   to_string(d.cond).c_str());
   }
 
-  static void debug_query(Clock::time_point start, Answer answer, size_t i, const Decision &d) {
+  static void debug_query(Clock::time_point start, Answer answer, const std::string &what) {
     const auto ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-    if (ms >= 100)
-      std::printf("slow query (%ld ms, answer %d) negating decision %zu: %s\n", long(ms),
-                  int(answer), i, to_string(d.cond).c_str());
+    if (ms >= 100) std::printf("slow query (%ld ms, answer %d) %s\n", long(ms), int(answer), what.c_str());
   }
 
   /// Pushes a solver scope, popped when it goes.
@@ -261,38 +337,153 @@ private:
   };
 
   /// Inputs for the path whose first i decisions (already added) are taken and the i-th is not.
-  /// When there are none only because of max_block (the path needs a longer input block), the
-  /// exploration is incomplete.
+  /// When there are none only because of the block bound, longer blocks are tried (grow_blocks).
   std::optional<Assignment> solve_negation(const std::vector<Decision> &path, size_t i,
                                            const Term &bounded) {
     ++r_.solver_calls;
-    {
-      Scope negation(*solver_);
-      solver_->add(mk_not(taken(path[i])));
-      const auto start = Clock::now();
-      // No query runs past the search's budget (and so past a diagnosis's --deadline).
-      const double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
-      const Answer answer =
-          solver_->check_added(std::clamp(left, 0.01, o_.solver_timeout_s), 0, bounded);
-      if (debug_) debug_query(start, answer, i, path[i]);
-      if (answer == Answer::Sat && solver_->has_model()) return read_model(*solver_);
-      if (answer != Answer::Unsat) {
-        incomplete_.insert("the solver could not decide a path condition");
-        return std::nullopt;
-      }
+    Scope negation(*solver_);
+    solver_->add(mk_not(taken(path[i])));
+    const auto start = Clock::now();
+    const Answer answer = solver_->check_added(query_timeout(), 0, bounded);
+    if (debug_)
+      debug_query(start, answer,
+                  "negating decision " + std::to_string(i) + ": " + to_string(path[i].cond));
+    if (answer == Answer::Sat && solver_->has_model()) return smaller(read_model(*solver_), bounded);
+    if (answer != Answer::Unsat) {
+      incomplete_.insert("the solver could not decide a path condition");
+      return std::nullopt;
     }
-    if (has_input_blocks() && solver_->assumption_needed())
-      incomplete_.insert("a path needs an input block longer than --max-block " +
-                         std::to_string(o_.max_block));
+    if (!has_input_blocks() || !solver_->assumption_needed()) return std::nullopt;
+    return grow_blocks();
+  }
+
+  /// The inputs `a` the solver chose, or others for the same path whose scalars are all near
+  /// zero or near a small constant of the program, when there are such: a recursion depth or a
+  /// loop count of 5 runs before one of 2147483647 (which only meets the run's limits), and a
+  /// counterexample with small values is easier to follow.
+  std::optional<Assignment> smaller(Assignment a, const Term &bounded) {
+    std::vector<Term> near;
+    for (const auto &[name, s] : symbols_)
+      if (s.term->sort == Sort::Int && !preferred(a.scalar(name))) near.push_back(near_small(s.term));
+    if (near.empty() || out_of_budget()) return a;
+    ++r_.solver_calls;
+    Scope scope(*solver_);
+    const Term prefer = mk_const("small-values!prefer", Sort::Bool);
+    solver_->add(mk_implies(prefer, mk_and(bounded, mk_and(near))));
+    const auto start = Clock::now();
+    const Answer answer = solver_->check_added(query_timeout(), 0, prefer);
+    if (debug_) debug_query(start, answer, "asking for smaller values");
+    if (answer == Answer::Sat && solver_->has_model()) return read_model(*solver_);
+    return a;
+  }
+
+  /// Within small_window of zero or of a small constant of the program (either sign).
+  bool preferred(const BigInt &v) const {
+    return std::ranges::any_of(small_constants_, [&](const BigInt &c) {
+      return abs(v - c) <= small_window || abs(v + c) <= small_window;
+    });
+  }
+
+  Term near_small(const Term &x) const {
+    std::vector<Term> alts;
+    for (const BigInt &c : small_constants_)
+      for (const BigInt &centre : {c, BigInt(-c)})
+        alts.push_back(mk_and(mk_le(mk_int(centre - small_window), x),
+                              mk_le(x, mk_int(centre + small_window))));
+    return mk_or(alts);
+  }
+
+  /// How near a preferred value is to zero or to a small constant; which constants are small.
+  static constexpr long small_window = 16;
+  static constexpr long small_constant = 256;
+
+  static std::vector<BigInt> small_constants(const ir::Program &p) {
+    std::vector<BigInt> out;
+    for (const BigInt &c : program_constants(p))
+      if (c < small_constant && (out.empty() || c - out.back() > small_window)) out.push_back(c);
+    return out;
+  }
+
+  /// No query runs past the search's budget (and so past a diagnosis's --deadline).
+  double query_timeout() const {
+    const double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
+    return std::clamp(left, 0.01, o_.solver_timeout_s);
+  }
+
+  /// The negation just checked needs an input block longer than block_limit_ (a precondition
+  /// `\valid(buf + (0 .. 11))`, a loop reading further than --max-block cells). Asked again with
+  /// blocks up to block_cap_; the bound then grows to the next power of two that holds the
+  /// lengths that answer chose (the new cells must hold values of their type: one more query),
+  /// and stays grown for the rest of the search.
+  std::optional<Assignment> grow_blocks() {
+    const std::string longer = "a path needs an input block longer than " +
+                               std::to_string(block_cap_) +
+                               " cells (nothing in the program bounds its length)";
+    if (block_limit_ >= block_cap_) {
+      incomplete_.insert(longer);
+      return std::nullopt;
+    }
+    size_t needed = 0;
+    {
+      const Answer answer = check_blocks(block_cap_, block_limit_);
+      if (answer == Answer::Unsat && solver_->assumption_needed()) incomplete_.insert(longer);
+      if (answer != Answer::Sat || !solver_->has_model()) return std::nullopt;
+      for (const auto &[name, s] : symbols_)
+        if (s.term->sort == Sort::Cells && !s.cells)
+          needed = std::max(needed, size_t(std::clamp(
+                                        solver_->eval_int(mk_const(name + "#len", Sort::Int))
+                                            .value_or(0),
+                                        BigInt(0), BigInt(block_cap_))));
+    }
+    size_t wider = block_limit_ * 2;
+    while (wider < needed)
+      wider *= 2;
+    for (const size_t limit : {std::min(wider, block_cap_), block_cap_}) {
+      const Answer answer = check_blocks(limit, limit);
+      if (answer == Answer::Sat && solver_->has_model()) {
+        block_limit_ = limit;
+        return read_model(*solver_);
+      }
+      if (limit == block_cap_) break;
+    }
+    incomplete_.insert("the solver could not decide a path condition");
     return std::nullopt;
   }
 
-  /// Input block lengths within max_block.
-  std::vector<Term> block_bounds() const {
+  /// Checks the negation just added with input blocks of at most `limit` cells, whose cells up
+  /// to `typed` hold values of their type (the model is read only when `typed` is `limit`).
+  Answer check_blocks(size_t limit, size_t typed) {
+    if (out_of_budget()) return Answer::Unknown;
+    ++r_.solver_calls;
+    Scope scope(*solver_);
+    const Term bounded = mk_const("max-block!bound" + std::to_string(limit), Sort::Bool);
+    for (const Term &t : block_bounds(limit))
+      solver_->add(mk_implies(bounded, t));
+    for (const Term &t : cell_ranges(block_limit_, typed))
+      solver_->add(t);
+    const auto start = Clock::now();
+    const Answer answer = solver_->check_added(query_timeout(), 0, bounded);
+    if (debug_) debug_query(start, answer, "blocks of " + std::to_string(limit) + " cells");
+    return answer;
+  }
+
+  /// Input block lengths within `limit` cells (those nothing else fixes).
+  std::vector<Term> block_bounds(size_t limit) const {
     std::vector<Term> d;
     for (const auto &[name, s] : symbols_)
       if (s.term->sort == Sort::Cells && !s.cells)
-        d.push_back(mk_le(mk_const(name + "#len", Sort::Int), mk_int(o_.max_block)));
+        d.push_back(mk_le(mk_const(name + "#len", Sort::Int), mk_int(BigInt(limit))));
+    return d;
+  }
+
+  /// The cells from `from` to `to` (exclusive) of input blocks of unfixed length hold values of
+  /// their type.
+  std::vector<Term> cell_ranges(size_t from, size_t to) const {
+    std::vector<Term> d;
+    for (const auto &[name, s] : symbols_)
+      if (s.term->sort == Sort::Cells && !s.cells && s.type.is_machine())
+        for (size_t i = from; i < to; ++i)
+          d.push_back(mk_in_range(s.type, mk_select(s.term, mk_int(BigInt(i)))));
     return d;
   }
 
@@ -305,10 +496,10 @@ private:
         if (machine) d.push_back(mk_in_range(s.type, s.term));
         continue;
       }
-      size_t cells = s.cells.value_or(size_t(o_.max_block));
+      size_t cells = s.cells.value_or(block_limit_);
       if (!s.cells) d.push_back(mk_le(mk_int(0), mk_const(name + "#len", Sort::Int)));
       if (machine)
-        for (size_t i = 0; i < std::min<size_t>(cells, 4096); ++i)
+        for (size_t i = 0; i < std::min<size_t>(cells, max_block_cap); ++i)
           d.push_back(mk_in_range(s.type, mk_select(s.term, mk_int(BigInt(i)))));
     }
     return d;
@@ -334,7 +525,7 @@ private:
       BigInt len = s.cells ? BigInt(*s.cells) : BigInt(0);
       if (!s.cells) {
         len = std::clamp(b.eval_int(mk_const(name + "#len", Sort::Int)).value_or(0), BigInt(0),
-                         BigInt(o_.max_block));
+                         BigInt(block_limit_));
         a.scalars[name + "#len"] = len;
       }
       auto &cells = a.cells[name];

@@ -126,7 +126,13 @@ std::optional<ir::Json> SymbolicOracle::output_block(const rac::GiantStep &step,
 }
 
 void SymbolicOracle::on_branch(const ir::Expr &cond, bool outcome) {
-  if (!k_ || !loop_conds_.count(&cond)) return;
+  // The last decision of the condition's evaluation is the one that decided it (of its last
+  // operand, for && and ||); checks of its evaluation (overflow, memory) decide nothing here.
+  const bool decided_here = path_.size() > decisions_at_branch_;
+  decisions_at_branch_ = path_.size();
+  if (!loop_conds_.count(&cond)) return;
+  if (decided_here && !path_.back().check) path_.back().loop = true;
+  if (!k_) return;
   int &n = iterations_[&cond];
   n = outcome ? n + 1 : 0; // a false condition ends the loop's visit
   if (n > *k_ && !k_exceeded_) k_exceeded_ = path_.size();

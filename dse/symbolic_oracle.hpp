@@ -27,6 +27,7 @@ struct Decision {
   vcgen::Term cond;
   bool outcome = false;
   bool check = false; ///< of an annotation or a runtime error, not a branch of the code
+  bool loop = false;  ///< the condition of a loop (taken false: the loop ends there)
 };
 
 /// A symbolic constant the runs introduced, with what bounds its values.
@@ -68,6 +69,7 @@ private:
   std::set<const ir::Expr *> loop_conds_;
   std::map<const ir::Expr *, int> iterations_;
   std::optional<size_t> k_exceeded_;
+  size_t decisions_at_branch_ = 0; ///< path_'s length at the last on_branch
   ir::Counterexample used_;
   std::vector<std::string> fixed_;
 

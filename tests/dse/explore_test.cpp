@@ -184,6 +184,8 @@ TEST(Explore, ReportsTheKBound) {
       15);
 }
 
+// --max-block bounds only the lengths nothing else bounds: past it a block may grow to the
+// largest constant of the program (4 here, so 5 cells), and no further.
 TEST(Explore, ReportsTheBlockBound) {
   const ir::Program p = program(R"(
 fun f(t: ptr int32, n: int32): int32
@@ -196,20 +198,62 @@ fun f(t: ptr int32, n: int32): int32
     writes #f.loop_writes1 { i, s }
     variant #f.variant1 { n - i }
   {
-    if *(t + i) = 7 { s := s + 1; }
+    if *(t + i) = 4 { s := s + 1; }
     i := i + 1;
   }
   return s;
 }
 )");
   Options o = options();
-  o.max_block = 3;
+  o.max_block = 2;
   const Result r = explore(p, o);
   EXPECT_FALSE(r.complete);
-  EXPECT_TRUE(incomplete_because(r, "longer than --max-block 3"));
+  EXPECT_TRUE(incomplete_because(r, "longer than 5 cells"));
+  size_t longest = 0;
   for (const dse::Test &t : r.tests)
-    EXPECT_LE(cells(t, "t").size(), 3u);
+    longest = std::max(longest, cells(t, "t").size());
+  EXPECT_EQ(longest, 5u);
   expect_tests_replay(p, r, o);
+}
+
+// A precondition that asks for 12 cells gets them whatever --max-block says, and the search
+// that finds the failure at the eleventh cell is complete.
+TEST(Explore, ConstantLengthsOfThePreconditionPassMaxBlock) {
+  const ir::Program p = program(R"(
+fun f(t: ptr int8)
+  requires #f.requires1 { valid(t + (0 .. 11)) }
+{
+  if *(t + 10) = 5 { assert #f.assert1 { false } }
+}
+)");
+  Options o = options();
+  o.max_block = 3;
+  const Result r = explore(p, o);
+  EXPECT_TRUE(r.complete) << (r.incomplete_because.empty() ? "" : r.incomplete_because[0]);
+  const auto failed = failures(r);
+  ASSERT_EQ(failed.size(), 1u);
+  EXPECT_EQ(cells(*failed[0], "t").size(), 12u);
+  EXPECT_EQ(cells(*failed[0], "t")[10], 5);
+  expect_tests_replay(p, r, o);
+}
+
+// A length tied to another input: the solver picks n and the block together; the failure needs
+// n >= 15, past the default bound of 8 cells.
+TEST(Explore, LengthsTiedToAnInputFollowIt) {
+  const ir::Program p = program(R"(
+fun f(t: ptr int32, n: int32)
+  requires #f.requires1 { 0 < n <= 20 && valid(t + (0 .. n - 1)) }
+{
+  if n >= 15 { assert #f.assert1 { *(t + 14) <> 3 } }
+}
+)");
+  const Result r = explore(p, options());
+  EXPECT_TRUE(r.complete) << (r.incomplete_because.empty() ? "" : r.incomplete_because[0]);
+  const auto failed = failures(r);
+  ASSERT_FALSE(failed.empty());
+  EXPECT_EQ(long(cells(*failed[0], "t").size()), num(*failed[0], "n"));
+  EXPECT_EQ(cells(*failed[0], "t")[14], 3);
+  expect_tests_replay(p, r, options());
 }
 
 TEST(Explore, ReportsTheTimeBudget) {
@@ -373,6 +417,73 @@ fun f(n: int32): int32
   all.max_paths = 50;
   const Result wide = explore(p, all);
   EXPECT_FALSE(wide.complete);
+}
+
+// Every branch of the first 20 iterations doubles the paths; the bug needs 21 iterations. Loop
+// exits negated deepest first reach it within a few hundred paths.
+TEST(Explore, LoopsAreExtendedBeforeEveryBranchOfTheirFirstIterationsIsTried) {
+  const ir::Program p = program(R"(
+fun f(a: ptr int32, n: int32): int32
+  requires #f.requires1 { 0 < n <= 40 && valid(a + (0 .. n - 1)) }
+  ensures #f.ensures1 { forall k: int. 0 <= k < n -> *(a + k) <= result }
+{
+  var m: int32 = *a;
+  var i: int32 = 1;
+  while i < n
+    invariant #f.invariant1 { 1 <= i <= n }
+    writes #f.loop_writes1 { i, m }
+    variant #f.variant1 { n - i }
+  {
+    if i % 20 <> 0 {
+      if *(a + i) > m { m := *(a + i); }
+    }
+    i := i + 1;
+  }
+  return m;
+}
+)");
+  Options o = options();
+  o.max_paths = 300;
+  o.target = [](const ir::GoalRef &g) { return g.kind == ir::GoalKind::Postcondition; };
+  const Result r = explore(p, o);
+  ASSERT_TRUE(r.found.has_value()) << r.paths << " paths";
+  EXPECT_GE(num(r.tests[*r.found], "n"), 21);
+  expect_tests_replay(p, r, o);
+}
+
+// A recursion as deep as its input: an input of 1000 meets the call depth limit, and its path
+// is hundreds of decisions long. Its negations wait their turn (a visit makes at most 64 solver
+// calls), so the small depths they find (5 breaks the assertion) run early, and the first inputs
+// asked for are small.
+TEST(Explore, DeepRunsDoNotStarveSmallInputs) {
+  const ir::Program p = program(R"(
+fun capped(x: int32): int32
+  requires #capped.requires1 { 0 <= x <= 1000 }
+  ensures #capped.ensures1 { 0 <= result <= 5 }
+{
+  if x = 0 { return 0; }
+  var r: int32 = 0;
+  r := call capped(x - 1);
+  r := r + 1;
+  if r > 5 { return 5; }
+  return r;
+}
+
+fun use(n: int32)
+  requires #use.requires1 { 0 <= n <= 1000 }
+{
+  var c: int32 = 0;
+  c := call capped(n);
+  assert #use.assert1 { c <> 5 }
+}
+)");
+  Options o = options("use");
+  o.max_solver_calls = 300;
+  const Result r = explore(p, o);
+  const auto failed = failures(r);
+  ASSERT_FALSE(failed.empty()) << r.paths << " paths";
+  EXPECT_LE(num(*failed[0], "n"), 16);
+  expect_tests_replay(p, r, o);
 }
 
 TEST(Explore, UnknownFunctionIsAnError) {
