@@ -56,7 +56,7 @@ void Machine::declare(const ir::Stmt &s) {
 
 Value Machine::array_length(const ir::Stmt &s) {
   const Value n = eval(*s.array_len, code_ctx());
-  if (s.array_len->kind == ir::ExprKind::IntLit) return n; // checked by the parser, as in vcgen
+  if (s.array_len->kind == ir::ExprKind::IntLit) return n; // no check, as in vcgen (array_length)
   // A variable length must be positive (C99 6.7.6.2).
   if (n.sym) decide(vcgen::mk_lt(vcgen::mk_int(0), n.sym), n.num > 0);
   if (n.num <= 0)

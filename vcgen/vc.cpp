@@ -370,7 +370,9 @@ State FnGen::entry_state() {
 }
 
 Term FnGen::array_length(const Expr &len, State &s) {
-  if (len.kind == ExprKind::IntLit) return mk_int(len.value); // positive: the parser checks it
+  // A constant length is no runtime error: the .ivl parser wants it positive, and C's
+  // `int a[0]` (a GNU extension the front end accepts) is an empty block, in rac too.
+  if (len.kind == ExprKind::IntLit) return mk_int(len.value);
   // A variable-length array: its length is evaluated once, here, and must be positive (C99
   // 6.7.6.2): a runtime error of the declaration, like the reads of the length expression.
   ExprTr tr(cx_, true, false);
