@@ -42,6 +42,7 @@ void each_stmt_expr(std::vector<CStmtPtr> &body, const ExprVisit &f,
     }
     for (Declarator &d : s->decls) {
       on_decl(d);
+      each_expr(d.vla_len, f);
       each_expr(d.init, f);
       for (CExprPtr &i : d.inits)
         each_expr(i, f);

@@ -108,6 +108,9 @@ struct Declarator {
   CExprPtr init;               ///< scalar initialiser
   std::vector<CExprPtr> inits; ///< array initialiser list
   bool has_list = false;
+  /// A variable-length array (type: an array without len): its length, evaluated at the
+  /// declaration. Local variables only.
+  CExprPtr vla_len;
 };
 
 struct CStmt {

@@ -208,6 +208,8 @@ private:
   void stmts(const std::vector<CStmtPtr> &body);
   void stmt(const CStmt &s);
   void declaration(const CStmt &s);
+  /// The IR length of a variable-length array, evaluated where it is declared.
+  ir::ExprPtr vla_length(const CExpr &len);
   void if_stmt(const CStmt &s);
   void switch_stmt(const CStmt &s);
   /// Per enclosing switch, innermost last: how many loops enclosed it (a `break` with no loop

@@ -109,6 +109,13 @@ void Lowerer::stmt(const CStmt &s) {
   }
 }
 
+ir::ExprPtr Lowerer::vla_length(const CExpr &len) {
+  const Val n = rvalue(len);
+  if (!n.t.is_c_int())
+    fail(len.loc, "an array length must be an integer, not '" + n.t.str() + "'");
+  return n.e;
+}
+
 void Lowerer::declaration(const CStmt &s) {
   for (const Declarator &d : s.decls) {
     const ir::Pos p = pos(d.loc);
@@ -127,7 +134,8 @@ void Lowerer::declaration(const CStmt &s) {
     auto v = make_stmt(ir::StmtKind::VarDecl);
     if (d.type.is_array()) {
       v->type = to_ir(*d.type.elem);
-      v->array_len = *d.type.len;
+      // Lowered before the array is declared: in `int n[n]` the length reads an outer n.
+      v->array_len = d.vla_len ? vla_length(*d.vla_len) : ir::make_int(*d.type.len, p);
       v->name = fresh(d.name);
       declare(d.name, VarInfo{v->name, d.type, VarInfo::Kind::Local});
       emit(v);

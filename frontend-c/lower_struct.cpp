@@ -204,7 +204,7 @@ void Lowerer::declare_local_parts(const Declarator &d) {
     auto v = make_stmt(ir::StmtKind::VarDecl);
     v->name = fresh(d.name + "_" + types[i].first);
     v->type = types[i].second;
-    if (in_memory) v->array_len = 1;
+    if (in_memory) v->array_len = ir::make_int(1, p);
     if (!init.empty() && !in_memory) v->rhs = init[i];
     emit(v);
     info.parts.push_back(v->name);

@@ -242,12 +242,14 @@ Declarator Parser::declarator(const CType &base, bool allow_abstract) {
     std::optional<int64_t> len;
     if (!at_punct("]")) {
       const Token &t = peek();
-      const std::optional<ir::BigInt> n = fold(*conditional());
-      if (!n)
-        fail(t.loc, "variable-length arrays are not supported: an array length must be an "
-                    "integer constant expression");
-      if (*n < 0 || *n > 1000000) fail(t.loc, "an array length must be from 0 to 1000000");
-      len = int64_t(*n);
+      CExprPtr len_expr = conditional();
+      const std::optional<ir::BigInt> n = fold(*len_expr);
+      if (!n) {
+        d.vla_len = std::move(len_expr); // the declaration's context decides if that is allowed
+      } else {
+        if (*n < 0 || *n > 1000000) fail(t.loc, "an array length must be from 0 to 1000000");
+        len = int64_t(*n);
+      }
     }
     expect("]");
     if (at_punct("[")) fail(peek().loc, "multi-dimensional arrays are not supported");
@@ -255,6 +257,12 @@ Declarator Parser::declarator(const CType &base, bool allow_abstract) {
     d.type = CType::array(d.type, len);
   }
   return d;
+}
+
+void Parser::only_local_vla(const Declarator &d) const {
+  if (d.vla_len)
+    fail(d.vla_len->loc, "variable-length arrays are only supported as local variables: an "
+                         "array length here must be an integer constant expression");
 }
 
 std::vector<Param> Parser::param_list() {
@@ -325,6 +333,7 @@ void Parser::external(TranslationUnit &tu, Contract contract) {
   if (is_typedef) {
     do {
       Declarator d = declarator(base);
+      only_local_vla(d);
       typedefs_[d.name] = d.type;
     } while (accept(","));
     expect(";");
@@ -356,6 +365,7 @@ void Parser::external(TranslationUnit &tu, Contract contract) {
     } else {
       if (!contract.empty()) fail(start, "a function contract must be followed by a function");
       if (d.type.is_void()) fail(d.loc, "a variable cannot have type void");
+      only_local_vla(d);
       if (d.type.is_array() && !d.type.len) fail(d.loc, "a global array needs a length");
       if (accept("=")) {
         // Globals are inputs of every function checked: the initial value is not used.
@@ -499,6 +509,8 @@ CStmtPtr Parser::declaration_stmt() {
     Declarator d = declarator(base);
     if (at_punct("(")) fail(d.loc, "local function declarations are not supported");
     if (d.type.is_void()) fail(d.loc, "a variable cannot have type void");
+    if (d.vla_len && at_punct("="))
+      fail(peek().loc, "a variable-length array cannot be initialised");
     if (accept("=")) {
       if (at_punct("{")) {
         if (!d.type.is_array() && !d.type.is_struct())
@@ -518,7 +530,8 @@ CStmtPtr Parser::declaration_stmt() {
         d.init = assignment();
       }
     }
-    if (d.type.is_array() && !d.type.len) fail(d.loc, "a local array needs a length");
+    if (d.type.is_array() && !d.type.len && !d.vla_len)
+      fail(d.loc, "a local array needs a length");
     s->decls.push_back(std::move(d));
   } while (accept(","));
   expect(";");

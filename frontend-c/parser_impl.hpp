@@ -51,6 +51,8 @@ private:
   CType struct_specifier();
   /// A declarator after the specifiers: stars, name, and array suffix; params when a function.
   Declarator declarator(const CType &base, bool allow_abstract = false);
+  /// Rejects a variable-length array outside local variables (globals, typedefs).
+  void only_local_vla(const Declarator &d) const;
   std::vector<Param> param_list();
   void external(TranslationUnit &tu, Contract contract);
   std::vector<CStmtPtr> compound();

@@ -174,7 +174,10 @@ struct Stmt {
   std::optional<SrcLoc> src;
   std::string name;                 ///< declared variable, label
   Type type = Type::unit();         ///< declared type (element type for arrays)
-  std::optional<int64_t> array_len; ///< declared local array
+  /// Declared local array: its length, evaluated once at the declaration. A literal (1 to
+  /// 1000000) for a constant-length array; any integer code expression for a variable-length
+  /// one, which must then be positive (goal rte_memory).
+  ExprPtr array_len;
   ExprPtr lhs;                      ///< Assign, Call: a variable or a dereference
   ExprPtr rhs;                      ///< Assign, VarDecl initialiser, Return value
   ExprPtr cond;                     ///< If, While

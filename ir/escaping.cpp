@@ -80,6 +80,7 @@ private:
       base(s.lhs->args[0]);
     else
       expr(s.lhs);
+    expr(s.array_len);
     expr(s.rhs);
     expr(s.cond);
     for (const auto &a : s.args)

@@ -232,9 +232,12 @@ struct block_end : rbrace {};
 struct block : seq<lbrace, star<stmt>, must<block_end>> {};
 struct block_must : must<block> {};
 
+// A local array's length may be any expression (a variable-length array).
+struct local_array_suffix : seq<lbracket, expr_must, must<rbracket>> {};
+struct local_decl_type : seq<type, opt<local_array_suffix>> {};
 struct var_init : seq<equals, expr_must> {};
 struct var_stmt
-    : seq<kw_var, must<ident>, must<colon>, must<decl_type>, opt<var_init>, must<semi>> {};
+    : seq<kw_var, must<ident>, must<colon>, must<local_decl_type>, opt<var_init>, must<semi>> {};
 struct if_stmt;
 struct else_part : seq<kw_else, sor<if_stmt, block_must>> {};
 struct if_stmt : seq<kw_if, expr_must, block_must, opt<else_part>> {};

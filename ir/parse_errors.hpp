@@ -53,6 +53,7 @@ TRIAGE_MSG(kw_in, "expected 'in'");
 TRIAGE_MSG(kw_then, "expected 'then'");
 TRIAGE_MSG(kw_else, "expected 'else'");
 TRIAGE_MSG(decl_type, "expected a type");
+TRIAGE_MSG(local_decl_type, "expected a type");
 TRIAGE_MSG(ret_type, "expected ': T' (the result type)");
 TRIAGE_MSG(location, "expected a location (x, *p, p[i] or p[lo .. hi])");
 TRIAGE_MSG(assign_op, "expected ':=' (assignment) or a statement");

@@ -25,7 +25,8 @@ using selector = pegtl::parse_tree::selector<Rule,
   pegtl::parse_tree::store_content::on<
     g::ident_text, g::int_text, g::string_body, g::annot_id_text, g::valid_kw>,
   pegtl::parse_tree::remove_content::on<
-    g::scalar_type, g::ptr_type, g::array_suffix, g::decl_type, g::src_loc, g::annot_id,
+    g::scalar_type, g::ptr_type, g::array_suffix, g::decl_type, g::local_array_suffix,
+    g::local_decl_type, g::src_loc, g::annot_id,
     g::annot_name, g::annot_head,
     g::op_or, g::op_and, g::op_implies, g::op_iff, g::op_eq, g::op_ne, g::op_le, g::op_ge,
     g::op_lt, g::op_gt, g::op_bitor, g::op_bitxor, g::op_bitand, g::op_shl, g::op_shr, g::op_add,
@@ -145,6 +146,18 @@ private:
     BigInt len = integer(*suffix->children.front());
     if (len <= 0 || len > 1000000) fail(*suffix, "array length must be between 1 and 1000000");
     return int64_t(len);
+  }
+
+  /// A local array's length: a literal within the bounds of array_len, or any expression (a
+  /// variable-length array, checked positive when it is declared).
+  ExprPtr local_array_len(const Node &decl_type) const {
+    const Node *suffix = child<g::local_array_suffix>(decl_type);
+    if (!suffix) return nullptr;
+    const Node &len = *suffix->children.front();
+    ExprPtr e = no_range(expr(len), len);
+    if (e->kind == ExprKind::IntLit && (e->value <= 0 || e->value > 1000000))
+      fail(len, "array length must be between 1 and 1000000");
+    return e;
   }
 
   SrcLoc src_loc(const Node &n) const {
@@ -441,7 +454,7 @@ private:
       s.name = text(*n.children.at(0));
       const Node &dt = *n.children.at(1);
       s.type = type(*dt.children.at(0));
-      s.array_len = array_len(dt);
+      s.array_len = local_array_len(dt);
       if (const Node *init = child<g::var_init>(n)) s.rhs = expr_of(*init->children.at(0));
     } else if (n.is_type<g::if_stmt>()) {
       s.kind = StmtKind::If;

@@ -164,7 +164,7 @@ private:
     switch (s.kind) {
     case StmtKind::VarDecl:
       out_ << "var " << s.name << " : " << s.type.str();
-      if (s.array_len) out_ << "[" << *s.array_len << "]";
+      if (s.array_len) out_ << "[" << print(*s.array_len) << "]";
       if (s.rhs) out_ << " = " << print(*s.rhs);
       out_ << ";";
       break;

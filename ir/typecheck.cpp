@@ -519,9 +519,11 @@ private:
       if (!declared_.insert(s.name).second)
         fail(s.pos, "'" + s.name + "' is already declared in this function");
       if (s.array_len && s.rhs) fail(s.pos, "an array declaration cannot have an initialiser");
+      // Checked before the name is declared: the length cannot speak of its own array.
+      if (s.array_len) expect_numeric(*s.array_len, env, std::nullopt, "an array length");
       if (s.rhs) expect(*s.rhs, s.type, env, "the initialiser");
       push(s.name, VarInfo{s.array_len ? Type::pointer(s.type) : s.type, VarRef::Local,
-                           s.array_len.has_value()});
+                           s.array_len != nullptr});
       break;
     case StmtKind::Assign:
       assignable(*s.lhs, env);

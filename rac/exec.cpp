@@ -32,11 +32,16 @@ void Machine::declare(const ir::Stmt &s) {
   Frame &f = top();
   if (!f.vars.count(s.name)) f.order.push_back(s.name);
   if (s.array_len) {
-    const size_t len = size_t(std::max<int64_t>(*s.array_len, 0));
+    const Value n = array_length(s);
     // Declared again (in a loop): the previous array's scope has ended.
     if (auto it = f.array_of.find(&s); it != f.array_of.end()) mem_.kill(it->second);
+    // Past the limit the count is only needed to say so: one more cell than allowed.
+    const size_t len = n.num > BigInt(cfg_.cell_limit) ? cfg_.cell_limit + 1
+                       : n.num < 0                     ? 0
+                                                       : size_t(n.num);
     check_cells(len, "the array '" + s.name + "'");
     const int id = mem_.create(s.name, s.type, len);
+    if (n.sym) mem_.set_shadow(id, nullptr, n.sym); // accesses decide their bounds against n
     f.local_blocks.push_back(id);
     f.array_of.insert_or_assign(&s, id);
     f.types.insert_or_assign(s.name, ir::Type::pointer(s.type));
@@ -47,6 +52,16 @@ void Machine::declare(const ir::Stmt &s) {
   Value v = s.rhs ? eval(*s.rhs, code_ctx()) : default_value(s.type);
   f.types.insert_or_assign(s.name, s.type);
   f.vars.insert_or_assign(s.name, std::move(v));
+}
+
+Value Machine::array_length(const ir::Stmt &s) {
+  const Value n = eval(*s.array_len, code_ctx());
+  if (s.array_len->kind == ir::ExprKind::IntLit) return n; // no check, as in vcgen (array_length)
+  // A variable length must be positive (C99 6.7.6.2).
+  if (n.sym) decide(vcgen::mk_lt(vcgen::mk_int(0), n.sym), n.num > 0);
+  if (n.num <= 0)
+    rte(GoalKind::RteMemory, "the array '" + s.name + "' is declared with length " + n.num.str());
+  return n;
 }
 
 void Machine::store(const ir::Expr &lhs, const Value &value) {

@@ -213,6 +213,8 @@ private:
 
   // ---- statements (exec.cpp) ----
   Flow exec_block(const ir::Block &b);
+  /// The length of the local array `s` declares, checked positive (rte_memory).
+  Value array_length(const ir::Stmt &s);
   Flow exec(const ir::Stmt &s);
   void declare(const ir::Stmt &s);
   void store(const ir::Expr &lhs, const Value &v);

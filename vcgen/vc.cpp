@@ -59,7 +59,7 @@ void types_of_stmt(const Stmt &s, std::set<std::string> &keys) {
   Type decl = s.type;
   if (s.array_len) decl = Type::pointer(s.type);
   add_type(decl, keys);
-  for (const auto *x : {&s.lhs, &s.rhs, &s.cond})
+  for (const auto *x : {&s.lhs, &s.rhs, &s.cond, &s.array_len})
     if (*x) types_of_expr(**x, keys);
   for (const auto &a : s.args)
     types_of_expr(*a, keys);
@@ -251,6 +251,8 @@ private:
   void exec(const ir::Block &b, State &s);
   void exec_stmt(const Stmt &st, State &s);
   void assign(const Expr &lhs, const Val &v, State &s);
+  /// The length of a local array declared in state s (goals for a variable length).
+  Term array_length(const Expr &len, State &s);
   void exec_while(const Stmt &st, State &s);
   void exec_call(const Stmt &st, State &s);
   State entry_state();
@@ -367,6 +369,19 @@ State FnGen::entry_state() {
   return s;
 }
 
+Term FnGen::array_length(const Expr &len, State &s) {
+  // A constant length is no runtime error: the .ivl parser wants it positive, and C's
+  // `int a[0]` (a GNU extension the front end accepts) is an empty block, in rac too.
+  if (len.kind == ExprKind::IntLit) return mk_int(len.value);
+  // A variable-length array: its length is evaluated once, here, and must be positive (C99
+  // 6.7.6.2): a runtime error of the declaration, like the reads of the length expression.
+  ExprTr tr(cx_, true, false);
+  const Term n = tr.ev(len, env_of(s)).t;
+  tr.rte.push_back({GoalKind::RteMemory, mk_lt(mk_int(0), n)});
+  flush(tr, s);
+  return n;
+}
+
 void FnGen::assign(const Expr &lhs, const Val &v, State &s) {
   if (lhs.kind == ExprKind::Var) {
     s.vars[lhs.name] = v;
@@ -400,9 +415,10 @@ void FnGen::exec_stmt(const Stmt &st, State &s) {
   case StmtKind::VarDecl: {
     local_types_.insert_or_assign(st.name, st.array_len ? Type::pointer(st.type) : st.type);
     if (st.array_len) {
+      const Term len = array_length(*st.array_len, s);
       Term b = s.alloc;
       s.alloc = mk_add(s.alloc, mk_int(1));
-      s.pc = mk_and(s.pc, mk_eq(mk_select(cx_.len, b), mk_int(*st.array_len)));
+      s.pc = mk_and(s.pc, mk_eq(mk_select(cx_.len, b), len));
       s.vars[st.name] = ptr_val(b, mk_int(0));
       info_->blocks.push_back({st.name, st.type, b});
       return;

@@ -76,6 +76,17 @@ TEST(Typecheck, ErrorsPointAtTheOffendingNode) {
   }
 }
 
+TEST(Typecheck, VariableLengthArraysAreCheckedOutsideTheirOwnScope) {
+  const Program p = checked("fun f(n: int32) {\n  var a : int32[n + 1];\n  a[n] := n;\n}\n");
+  const Stmt &decl = *p.function("f")->body->at(0);
+  ASSERT_TRUE(decl.array_len);
+  EXPECT_EQ(decl.array_len->type, Type::machine(32, true));
+  EXPECT_EQ(print(*decl.array_len), "n + 1");
+  // The length is read before the array exists: it cannot name it.
+  EXPECT_THROW(checked("fun f() {\n  var a : int32[a];\n}\n"), Error);
+  EXPECT_THROW(checked("fun f(b: bool) {\n  var a : int32[b];\n}\n"), Error);
+}
+
 TEST(Typecheck, LoopNamesComeFromTheSourceLine) {
   const Program p = checked("fun f(x: int32) {\n  @\"f.c\":13:7 while x > 0 { x := x - 1; }\n"
                             "  while x < 0 { x := x + 1; }\n}\n");

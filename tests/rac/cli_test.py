@@ -96,6 +96,16 @@ case("B5 ivl", [os.path.join(IVL, "binary_search_B5.ivl"), "--input", "n=2", "--
                 "--input", "t=[1,2]"], 1,
      "binary_search/B5.c:17:7: failure: loop_assigns (binary_search.loop_writes1)")
 
+# Variable-length arrays: the length must be positive where it is declared, and bounds the block.
+VLA = os.path.join(IVL, "vla.ivl")
+case("VLA copy", [VLA, "--function", "last_of_copy", "--input", "src=[4,5,6]", "--input", "n=3"],
+     0, "ok")
+case("VLA length 1", [VLA, "--function", "sized", "--input", "n=0"], 0, "ok")
+for n, length in ((-1, 0), (-5, -4)):
+    out = case(f"VLA length {length}", [VLA, "--function", "sized", "--input", f"n={n}"], 1,
+               "vla.ivl:31:3: failure: rte_memory in sized")
+    expect(f"VLA length {length}", f"declared with length {length}" in out, out)
+
 # Nested quantifiers are executed (Frama-C's E-ACSL leaves Q1's sortedness precondition and Q3's
 # pairwise-distinct invariant unchecked: "not yet supported"), and globals written by loops.
 case("Q1 unsorted", ["quantifiers/Q1.c", "--input", "t=[2,1]", "--input", "n=2", "--input", "x=0"],

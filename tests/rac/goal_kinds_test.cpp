@@ -200,6 +200,27 @@ fun f(t: ptr int32, i: int32) { t[i] := 1; })";
   EXPECT_EQ(verdict(run_text(write, with({{"t", ints({1})}, {"i", -1}}))), "failure rte_memory");
 }
 
+TEST(GoalKinds, RteMemoryVariableLengthArray) {
+  // The length is read once, must be positive, and bounds the block from then on.
+  const char *text = R"(
+fun f(n: int32, i: int32): int32 {
+  var m : int32 = n;
+  @"v.c":4:3 var t : int32[m];
+  m := m + 1;
+  @"v.c":6:3 t[i] := 1;
+  return t[i];
+})";
+  EXPECT_EQ(verdict(run_text(text, with({{"n", 2}, {"i", 1}}))), "ok");
+  for (int n : {0, -3}) {
+    const Outcome o = run_text(text, with({{"n", n}, {"i", 0}}));
+    EXPECT_EQ(verdict(o), "failure rte_memory");
+    EXPECT_EQ(o.goal->at.line, 4);
+  }
+  const Outcome o = run_text(text, with({{"n", 2}, {"i", 2}}));
+  EXPECT_EQ(verdict(o), "failure rte_memory");
+  EXPECT_EQ(o.goal->at.line, 6);
+}
+
 TEST(GoalKinds, RteDivision) {
   const char *text = R"(
 fun f(a: int32, b: int32): int32 { return a / b + a % b; })";

@@ -1,7 +1,3 @@
-// error: 4:9: variable-length arrays are not supported: an array length must be an integer constant expression
-int f(int n)
-{
-  int a[n];
-  a[0] = 1;
-  return a[0];
-}
+// error: 3:7: variable-length arrays are only supported as local variables: an array length here must be an integer constant expression
+int n;
+int g[n];
