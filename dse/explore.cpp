@@ -241,7 +241,8 @@ private:
       incomplete_.insert("symbolic values were replaced by concrete ones at " + why);
     for (const auto &name : oracle.fixed_inputs())
       incomplete_.insert("the pointers the input " + name +
-                         " holds are fixed (one cell, pointing to a fresh block), not explored");
+                         " holds point to distinct fresh blocks: null and shared blocks are not "
+                         "explored");
     if (test.outcome.kind == rac::OutcomeKind::LimitReached ||
         test.outcome.kind == rac::OutcomeKind::NotExecutable)
       incomplete_.insert("a run could not be completed (" + test.outcome.reason + ")");

@@ -78,16 +78,21 @@ std::optional<ir::Json> SymbolicOracle::input(const std::string &name) {
   if (!type->is_ptr()) {
     j = value_of(*type, a_.scalar(name));
   } else if (type->pointee().is_ptr()) {
-    // Pointers to pointers (a pointer to a structure's pointer field): one cell, pointing to a
-    // fresh block whose length and cells are explored; the pointers themselves are not.
+    // Pointers to pointers (`int **m`, a pointer to a structure's pointer field): a block of
+    // NAME#len cells, cell i pointing to a fresh block NAME[i] whose length and cells are
+    // explored; null cells and cells sharing a block are not.
     fixed_.push_back(name);
-    j = ir::Json();
-    if (!type->pointee().pointee().is_ptr()) {
-      const std::string inner = name + "[0]";
+    j = ir::Json::array();
+    const BigInt outer = a_.scalar(name + "#len");
+    for (BigInt i = 0; i < outer; ++i) {
+      if (type->pointee().pointee().is_ptr()) {
+        j.push_back(ir::Json());
+        continue;
+      }
+      const std::string inner = name + "[" + i.str() + "]";
       ir::Json block = ir::Json::array();
-      for (BigInt i = 0, len = a_.scalar(inner + "#len"); i < len; ++i)
-        block.push_back(value_of(type->pointee().pointee(), a_.cell(inner, i)));
-      j = ir::Json::array();
+      for (BigInt k = 0, len = a_.scalar(inner + "#len"); k < len; ++k)
+        block.push_back(value_of(type->pointee().pointee(), a_.cell(inner, k)));
       j.push_back(block);
     }
   } else {

@@ -212,7 +212,15 @@ Value Machine::symbolic_value(const Value &v, const std::string &name, const ir:
 
 void Machine::symbolic_block(int id, const std::string &name, bool length_too) {
   const Block &b = mem_.block(id);
-  if (!cfg_.symbolic || b.elem.is_ptr()) return;
+  if (!cfg_.symbolic) return;
+  if (b.elem.is_ptr()) {
+    // Pointer cells have no term, but the block's length is an input like any other: reads
+    // past it decide against NAME#len, so the search tries longer blocks of pointers.
+    if (!length_too) return;
+    oracle_.on_symbol(mk_const(name, Sort::Cells), b.elem, std::nullopt);
+    mem_.set_shadow(id, nullptr, mk_const(name + "#len", Sort::Int));
+    return;
+  }
   const Term cells = mk_const(name, Sort::Cells);
   const Term length = length_too ? mk_const(name + "#len", Sort::Int) : nullptr;
   oracle_.on_symbol(cells, b.elem, length_too ? std::nullopt : std::optional(b.cells.size()));

@@ -180,6 +180,7 @@ TEST(TestStrategy, BoundedExplorationMeansUnknown) {
   const GoalDiagnosis d = judge_by_tests(p, counted_post, std::chrono::milliseconds(300));
   EXPECT_EQ(d.verdict, Verdict::Unknown);
   EXPECT_EQ(d.nc_search, "bounded");
+  EXPECT_TRUE(std::ranges::count(d.nc_search_bounds, "the time budget was reached") > 0);
   EXPECT_TRUE(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string &n) {
     return n.find("search incomplete: the time budget was reached") != std::string::npos;
   }));
@@ -360,4 +361,67 @@ TEST(TestStrategy, AGoalThroughAContractAlreadyShownWeakSaysToStrengthenItFirst)
   const GoalDiagnosis elsewhere =
       judge_after(p, counted_post, with_verdict(other, Verdict::SubcontractWeakness, {"g"}));
   EXPECT_FALSE(has_note(elsewhere, "already too weak"));
+}
+
+namespace {
+
+// g's contract lets any non-negative result through: a run through it breaks the assertion,
+// and so does a real run from x = 7. The bug outranks the weakness.
+const char *const weak_callee_and_bug = R"(
+fun g(x: int32): int32
+  requires #g.requires1 { 0 <= x <= 10 }
+  ensures #g.ensures1 { result >= 0 }
+{
+  return x;
+}
+
+fun f(x: int32)
+  requires #f.requires1 { 0 <= x <= 10 }
+{
+  var y: int32 = 0;
+  y := call g(x);
+  assert #f.assert1 @"w.c":9:3 { y <> 7 }
+}
+)";
+
+/// The test strategy on the assertion of weak_callee_and_bug with no time for the short search
+/// for a bug (as when the bug is deeper than half a second reaches), starting from `earlier`.
+GoalDiagnosis judge_without_short_search(Verdict earlier) {
+  const ir::Program p = parse(weak_callee_and_bug, "w.ivl");
+  NoModels none;
+  StrategyContext ctx{p, none, {}};
+  ctx.options.exploration_budget = std::chrono::milliseconds(60000);
+  ctx.options.check_budget = std::chrono::milliseconds(0);
+  std::vector<GoalDiagnosis> goals(1);
+  goals[0].result.goal = {ir::GoalKind::Assertion, "f.assert1", "f", {"w.c", 9, 3}};
+  goals[0].result.status = vcgen::Status::Failed;
+  goals[0].verdict = earlier;
+  if (earlier == Verdict::SubcontractWeakness) goals[0].subcontracts = {"g"};
+  TestStrategy().diagnose(ctx, goals);
+  if (goals[0].counterexample) {
+    rac::Config cfg;
+    cfg.function = "f";
+    cfg.input = *goals[0].counterexample;
+    const rac::Outcome o = rac::run(p, cfg);
+    EXPECT_EQ(o.kind, rac::OutcomeKind::Failure) << o.reason;
+  }
+  return goals[0];
+}
+
+} // namespace
+
+// Before a weakness is reported, the search for a bug gets its whole budget: the weakness found
+// through g in milliseconds does not hide the real run from x = 7.
+TEST(TestStrategy, NoWeaknessIsReportedBeforeTheWholeSearchForABug) {
+  const GoalDiagnosis d = judge_without_short_search(Verdict::Unknown);
+  EXPECT_EQ(d.verdict, Verdict::NonCompliance);
+  ASSERT_TRUE(d.counterexample.has_value());
+  EXPECT_EQ(d.counterexample->input("x")->as_int(), 7);
+}
+
+// The same for a weakness an earlier strategy (the models) showed.
+TEST(TestStrategy, AWeaknessTheModelsShowedStillGetsTheWholeSearchForABug) {
+  const GoalDiagnosis d = judge_without_short_search(Verdict::SubcontractWeakness);
+  EXPECT_EQ(d.verdict, Verdict::NonCompliance);
+  EXPECT_EQ(d.nc_search, "stopped");
 }

@@ -486,6 +486,30 @@ fun use(n: int32)
   expect_tests_replay(p, r, o);
 }
 
+// A pointer to pointers: the outer block's length is explored like any other (n blocks), and
+// each block it points to has its own length and cells.
+TEST(Explore, PointersToPointersGetAsManyBlocksAsThePreconditionAsks) {
+  const ir::Program p = program(R"(
+fun f(m: ptr ptr int32, n: int32)
+  requires #f.requires1 { 0 < n <= 3 && valid(m + (0 .. n - 1)) }
+  requires #f.requires2 { forall i: int. 0 <= i < n -> valid(*(m + i) + (0 .. 1)) }
+{
+  if n = 3 {
+    if *(*(m + 2) + 1) = 9 { assert #f.assert1 { false } }
+  }
+}
+)");
+  Options o = options();
+  const Result r = explore(p, o);
+  const auto failed = failures(r);
+  ASSERT_FALSE(failed.empty());
+  const auto &blocks = failed[0]->input.input("m")->as_array();
+  ASSERT_EQ(blocks.size(), 3u);
+  EXPECT_EQ(blocks[2].as_array().at(1).as_int(), 9);
+  EXPECT_TRUE(incomplete_because(r, "null and shared blocks are not explored"));
+  expect_tests_replay(p, r, o);
+}
+
 TEST(Explore, UnknownFunctionIsAnError) {
   const ir::Program p = program(two_branches);
   EXPECT_THROW(explore(p, options("nope")), ir::Error);
