@@ -203,7 +203,9 @@ class Program:
             by_key.setdefault(key(g), []).append(g)
             self.count(f"{strategy}_{g['verdict']}")
             cex = g.get('counterexample')
-            if g['verdict'] == 'non_compliance' and cex and not cex.get('subcontract_outputs'):
+            # A callee's goal is diagnosed from the callee: its inputs are not the entry's.
+            if (g['verdict'] == 'non_compliance' and cex and not cex.get('subcontract_outputs')
+                    and cex.get('function') == self.prog.entry):
                 self.agrees(key(g), cex['inputs'], f'{strategy} non_compliance')
         for k in self.failing:
             self.judge(k, by_key.get(k, []), strategy)
@@ -213,8 +215,10 @@ class Program:
         complete. Goals sharing k (two overflows on one line) all must be wrong for a problem."""
         verdicts = [self.fault(k, g) for g in goals]
         if not goals or any(v is None for v in verdicts):
+            self.count(f'{strategy}_judged_{"non_compliance" if goals else "absent"}')
             return
         kinds = {v[0] for v in verdicts}
+        self.count(f'{strategy}_judged_{"hard" if kinds == {"hard"} else "excused"}')
         name = f'triage diagnose --strategy {strategy}'
         if kinds == {'hard'}:
             _, what, i = verdicts[0]
@@ -289,11 +293,13 @@ def main():
         with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
             for done, (item, (st, pr, wk)) in enumerate(
                     zip(items, pool.map(lambda i: check_one(a, i), items)), 1):
-                if a.progress and done % a.progress == 0:
-                    print(f'{done}/{len(items)} programs, {time.time() - start:.0f} s',
-                          file=sys.stderr, flush=True)
                 for k, v in st.items():
                     stats[k] = stats.get(k, 0) + v
+                if a.progress and done % a.progress == 0:   # figures so far: a long run may stop
+                    print(f'{done}/{len(items)} programs, {time.time() - start:.0f} s, '
+                          f"{stats.get('inputs', 0)} inputs, {stats.get('goals_failed', 0)} goals "
+                          f"failed, {stats.get('dse_complete', 0)} complete, {len(weak)} weak over "
+                          f'bug, {len(problems)} disagreements', file=sys.stderr, flush=True)
                 for p in pr:
                     print(p, end='\n\n', flush=True)
                 problems += pr
