@@ -34,17 +34,26 @@ def range_mutated(g, quant):
     return quant
 
 
+def length_bound(g, var, nmax):
+    """`0 <= var <= nmax` in the `requires`, or (one time in four) `0 <= var` there and the
+    upper bound in a `typically` clause: dse bounds the block by it, the proof does not."""
+    if g.rng.random() < 0.25:
+        return (f'  requires {{ {g.clause([Rel("0", "<=", var)], [var])} }}\n'
+                f'  typically {{ {var} <= {nmax} }}\n')
+    req = g.clause([Rel('0', '<=', var), Rel(var, '<=', str(nmax))], [var])
+    return f'  requires {{ {req} }}\n'
+
+
 def kernel_window(g, name):
     """Whether t[i] <= t[i + d] for every i < size - d: a loop left by `break` at the first
     pair out of order, postconditions quantified over the computed range `size - d`."""
     e, d, nmax = g.rng.choice(['int8', 'int16', 'int32']), g.rng.randint(1, 3), 4
-    req = g.clause([Rel('0', '<=', 'size'), Rel('size', '<=', str(nmax))], ['size'])
     pairs = Quant('forall', 'k', '0', f'size - {d}', Rel('t[k]', '<=', f't[k + {d}]'))
     bad = Quant('exists', 'k', '0', f'size - {d}', Rel('t[k]', '>', f't[k + {d}]'))
     ens = g.clause([Rel('0', '<=', 'result'), Rel('result', '<=', '1')], ['size', 'result'])
     inv = [Rel('0', '<=', 'i'), Rel('i', '<=', 'size'), Rel('ok', '=', '1'),
            Quant('forall', 'k', '0', 'i', Rel('t[k]', '<=', f't[k + {d}]'))]
-    text = (f'fun {name}(t: ptr {e}, size: int32): int32\n  requires {{ {req} }}\n'
+    text = (f'fun {name}(t: ptr {e}, size: int32): int32\n' + length_bound(g, 'size', nmax) +
             f'  requires {{ valid(t + (0 .. size - 1)) }}\n' + cells_req(g, ['t'], 1, 'size') +
             f'  ensures {{ {ens} }}\n'
             f'  ensures {{ result = 1 -> {g.clause([range_mutated(g, pairs)], ["size"])} }}\n'
@@ -88,8 +97,7 @@ def kernel_scatter(g, name):
     kept = f'forall k: int. {untouched} -> {glob}[k] = old({glob}[k])'
     inv = [Rel('0', '<=', 'i'), Rel('i', '<=', 'n'),
            Quant('forall', 'k', '0', 'i', Rel(f'{glob}[{logic}]', '=', 't[k]'))]
-    text = (callee + f'fun {name}(t: ptr {e}, n: int32)\n'
-            f'  requires {{ {g.clause([Rel("0", "<=", "n"), Rel("n", "<=", str(nmax))], ["n"])} }}\n'
+    text = (callee + f'fun {name}(t: ptr {e}, n: int32)\n' + length_bound(g, 'n', nmax) +
             f'  requires {{ valid(t + (0 .. n - 1)) }}\n' + cells_req(g, ['t'], 1) +
             f'  requires {{ {g.clause(gcells, ["n"])} }}\n'
             f'  ensures {{ {g.clause([stored], ["n"])} }}\n  ensures {{ {kept} }}\n'
@@ -100,6 +108,37 @@ def kernel_scatter(g, name):
             f'  {{\n    call {name}_put({code}, t[i]);\n    i := i + 1;\n  }}\n}}\n')
     return text, [('n', 'int32', 0, nmax), ('t', f'ptr {e}', -1, 1, 'n'),
                   (glob, f'ptr {e}', 0, gmax, 4)]
+
+
+def kernel_reverse(g, name):
+    """A global array reversed in its first m cells by a callee swapping two cells at indices
+    the caller computes (two `writes` locations), a loop left by `break` when the indices meet,
+    postconditions quantified over `m - 1 - k` and from m."""
+    e, glob = g.rng.choice(['int8', 'int16']), f'{name}_g'
+    ipre = g.clause([Rel('0', '<=', 'i'), Rel('i', '<', '4')], ['i', 'j'])
+    jpre = g.clause([Rel('0', '<=', 'j'), Rel('j', '<', '4')], ['i', 'j'])
+    cpost = g.clause([Rel(f'{glob}[i]', '=', f'old({glob}[j])'),
+                      Rel(f'{glob}[j]', '=', f'old({glob}[i])')], ['i', 'j'])
+    callee = (f'global {glob}: {e}[4]\n\nfun {name}_swap(i: int32, j: int32)\n'
+              f'  requires {{ {ipre} }}\n  requires {{ {jpre} }}\n  ensures {{ {cpost} }}\n'
+              f'  writes {{ {g.locations([f"{glob}[i]", f"{glob}[j]"])} }}\n'
+              f'{{\n  var tmp: {e} = {glob}[i];\n  {glob}[i] := {glob}[j];\n'
+              f'  {glob}[j] := {g.pick("tmp", f"{glob}[i]")};\n}}\n\n')
+    cells = g.clause([Quant('forall', 'k', '0', '4', Rel('-1', '<=', f'{glob}[k]')),
+                      Quant('forall', 'k', '0', '4', Rel(f'{glob}[k]', '<=', '1'))], ['m'])
+    rev = Quant('forall', 'k', '0', 'm', Rel(f'{glob}[k]', '=', f'old({glob}[m - 1 - k])'))
+    rest = Quant('forall', 'k', 'm', '4', Rel(f'{glob}[k]', '=', f'old({glob}[k])'))
+    inv = [Rel('0', '<=', 'lo'), Rel('lo', '<=', 'm'), Rel('hi', '=', 'm - 1 - lo')]
+    text = (callee + f'fun {name}(m: int32)\n' + length_bound(g, 'm', 4) +
+            f'  requires {{ {cells} }}\n  ensures {{ {g.clause([rev], ["m"])} }}\n'
+            f'  ensures {{ {g.clause([rest], ["m"])} }}\n  writes {{ {glob}[0 .. 3] }}\n'
+            f'{{\n  var lo: int32 = 0;\n  var hi: int32 = {g.pick("m - 1", "m")};\n'
+            f'  while true\n    invariant {{ {g.clause(inv, ["lo", "hi", "m"])} }}\n'
+            f'    writes {{ lo, hi, {glob}[0 .. 3] }}\n'
+            f'    variant {{ {g.pick("hi - lo + 1", "hi - lo")} }}\n'
+            f'  {{\n    if lo {g.pick(">=", ">")} hi {{\n      break;\n    }}\n'
+            f'    call {name}_swap(lo, hi);\n    lo := lo + 1;\n    hi := hi - 1;\n  }}\n}}\n')
+    return text, [('m', 'int32', 0, 4), (glob, f'ptr {e}', -1, 1, 4)]
 
 
 def kernel_steps(g, name):
@@ -126,9 +165,9 @@ def kernel_steps(g, name):
     return text, [('x', t, -w, w), ('y', t, -w, w)]
 
 
-SMALL_KERNELS = [kernel_window, kernel_scatter, kernel_steps]
+SMALL_KERNELS = [kernel_window, kernel_scatter, kernel_reverse, kernel_steps]
 # generate.py's kernels join when their drawn domain is small enough (brute.py enumerates it).
-ALL_KERNELS = SMALL_KERNELS * 4 + KERNELS
+ALL_KERNELS = SMALL_KERNELS * 3 + KERNELS
 
 
 def domain_size(params):
