@@ -73,7 +73,7 @@ class Program:
     def __init__(self, a, path, text, prog):
         self.a, self.path, self.text, self.prog = a, path, text, prog
         self.names = [p[0] for p in prog.params]
-        self.problems, self.weak, self.stats = [], [], {}
+        self.problems, self.weak, self.excused, self.stats = [], [], [], {}
 
     def count(self, what, n=1):
         self.stats[what] = self.stats.get(what, 0) + n
@@ -97,7 +97,7 @@ class Program:
             # (most of the time of a program, proving) has nothing to answer for here.
             for strategy in ('test', 'combined') if self.failing else ():
                 self.check_diagnosis(strategy)
-        return self.stats, self.problems, self.weak
+        return self.stats, self.problems, self.weak, self.excused
 
     # --- the oracle: every input under rac ---------------------------------------------------
 
@@ -219,6 +219,10 @@ class Program:
             return
         kinds = {v[0] for v in verdicts}
         self.count(f'{strategy}_judged_{"hard" if kinds == {"hard"} else "excused"}')
+        if 'excused' in kinds:   # listed: what the incomplete searches left open
+            _, why, i = next(v for v in verdicts if v[0] == 'excused')
+            self.excused.append(f'({why}) {self.path}: {show(k)}: {strategy}: '
+                                f'{describe(goals[0])}; fails with {json.dumps(i)}')
         name = f'triage diagnose --strategy {strategy}'
         if kinds == {'hard'}:
             _, what, i = verdicts[0]
@@ -242,14 +246,14 @@ class Program:
         if verdict == 'prover_incapacity':
             return 'hard', 'prover_incapacity (holds on every run), yet a run fails it', anywhere
         if in_scope is None:
-            return 'excused', '', anywhere
+            return 'excused', 'only inputs outside typically fail it', anywhere
         if verdict == 'likely_prover_incapacity':
             return 'hard', 'likely_prover_incapacity, yet a run within typically fails it', in_scope
         if nc == 'complete':
             return 'hard', f'{verdict} after a complete NC search, yet a run fails it first', in_scope
         if verdict == 'subcontract_weakness':
             return 'weak', '', in_scope
-        return 'excused', '', in_scope
+        return 'excused', 'incomplete search', in_scope
 
 
 def describe(g):
@@ -281,17 +285,17 @@ def check_one(a, item):
     try:
         return Program(a, path, text, prog).check()
     except RuntimeError as e:
-        return {}, [str(e)], []
+        return {}, [str(e)], [], []
 
 
 def main():
     a = parse_args()
     start = time.time()
-    stats, problems, weak = {}, [], []
+    stats, problems, weak, excused = {}, [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         items = programs(a, tmp)
         with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
-            for done, (item, (st, pr, wk)) in enumerate(
+            for done, (item, (st, pr, wk, ex)) in enumerate(
                     zip(items, pool.map(lambda i: check_one(a, i), items)), 1):
                 for k, v in st.items():
                     stats[k] = stats.get(k, 0) + v
@@ -304,12 +308,15 @@ def main():
                     print(p, end='\n\n', flush=True)
                 problems += pr
                 weak += wk
+                excused += ex
                 if pr and a.keep:
                     os.makedirs(a.keep, exist_ok=True)
                     with open(os.path.join(a.keep, os.path.basename(item[0])), 'w') as f:
                         f.write(item[1])
     for w in weak:
         print(f'weak over bug: {w}')
+    for e in excused:
+        print(f'excused {e}')
     print(', '.join(f'{k} {v:.0f}' for k, v in sorted(stats.items())) +
           f'; {len(weak)} weak over bug; {len(problems)} disagreements; '
           f'{time.time() - start:.0f} s')
