@@ -39,6 +39,8 @@ def parse_args():
     ap.add_argument('--deadline', type=float, default=30, help='per diagnosis of a file (s)')
     ap.add_argument('--prover', default='z3')
     ap.add_argument('--max-domain', type=int, default=1500)
+    ap.add_argument('--max-block', help="dse's and the test strategy's longest input block "
+                    '(default theirs): below the domain\'s arrays, their searches must say so')
     ap.add_argument('--mutation', type=float, default=0.35)
     ap.add_argument('--keep', help='write every program with a disagreement to this folder')
     ap.add_argument('--progress', type=int, default=0, metavar='K',
@@ -156,11 +158,14 @@ class Program:
                          f'{who}: {json.dumps(inputs)}',
                          f'triage run: {outcome}{" " + show(got) if got else ""}')
 
+    def max_block(self):
+        return ['--max-block', self.a.max_block] if self.a.max_block else []
+
     # --- dse -------------------------------------------------------------------------------
 
     def check_dse(self):
         rc, out, err = self.call('dse', self.path, '--function', self.prog.entry, '--budget',
-                                 str(self.a.budget), '--format', 'json')
+                                 str(self.a.budget), *self.max_block(), '--format', 'json')
         try:
             out = json.loads(out)
         except ValueError:
@@ -191,7 +196,8 @@ class Program:
         args = ['--strategy', strategy] if strategy != 'combined' else []
         rc, out, err = self.call('diagnose', self.path, *args, '--prover', self.a.prover,
                                  '--timeout', str(self.a.timeout), '--budget', str(self.a.budget),
-                                 '--deadline', str(self.a.deadline), '--format', 'json')
+                                 '--deadline', str(self.a.deadline), *self.max_block(),
+                                 '--format', 'json')
         try:
             goals = json.loads(out)['goals']
         except (ValueError, KeyError):
