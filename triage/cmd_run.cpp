@@ -86,11 +86,8 @@ int exit_code(rac::OutcomeKind k) {
   }
 }
 
-int run_run(const std::vector<std::string> &args) {
-  const Options opts(args, {"trace"},
-                     {"function", "input", "giant-step", "oracle", "format", "steps", "timeout"});
-  const std::string format = opts.choice("format", {"text", "json"}, "text");
-  const ir::Program p = load_program(opts.file(), opts);
+/// The configuration every run of the command shares: entry, giant steps, limits.
+rac::Config base_config(const ir::Program &p, const Options &opts) {
   rac::Config cfg;
   if (auto o = opts.value("oracle")) cfg.input = read_oracle(*o);
   for (const auto &i : opts.values("input"))
@@ -108,6 +105,51 @@ int run_run(const std::vector<std::string> &args) {
       throw UsageError("--steps expects a positive number, not '" + *s + "'");
   }
   cfg.time_limit = std::chrono::milliseconds(long(opts.seconds("timeout", 5) * 1000));
+  cfg.assume_typically = opts.flag("typically");
+  return cfg;
+}
+
+/// `--inputs-file F`: one oracle per line (blank lines skipped), each run in this one process
+/// (the program is parsed once: a brute-force enumeration of a small input domain runs
+/// thousands), one outcome per line. `--input` values override each line's. Exit code 1 when
+/// some run failed a goal, else 0: the other outcomes are on their lines.
+int run_many(const ir::Program &p, const Options &opts, const rac::Config &base,
+             const std::string &format) {
+  const std::string path = *opts.value("inputs-file");
+  std::ifstream in(path);
+  if (!in) throw ir::Error(ir::SrcLoc{path, 1, 1}, "cannot read the inputs file");
+  bool failed = false;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    rac::Config cfg = base;
+    const std::string where = path + ":" + std::to_string(n);
+    cfg.input = ir::Counterexample::from_json(ir::Json::parse(line, where), where);
+    for (const auto &i : opts.values("input"))
+      add_input(cfg.input, i);
+    if (!opts.value("function") && !cfg.input.function.empty()) cfg.function = cfg.input.function;
+    const rac::Outcome out = rac::run(p, cfg);
+    failed = failed || out.kind == rac::OutcomeKind::Failure;
+    if (format == "json")
+      std::cout << rac::to_json(out).dump() << "\n";
+    else
+      std::cout << "input " << n << ": " << rac::format_text(out);
+  }
+  return failed ? 1 : 0;
+}
+
+int run_run(const std::vector<std::string> &args) {
+  const Options opts(args, {"trace", "typically"},
+                     {"function", "input", "giant-step", "oracle", "format", "steps", "timeout",
+                      "inputs-file"});
+  const std::string format = opts.choice("format", {"text", "json"}, "text");
+  const ir::Program p = load_program(opts.file(), opts);
+  rac::Config cfg = base_config(p, opts);
+  if (opts.value("inputs-file")) {
+    if (opts.flag("trace") || opts.value("oracle"))
+      throw UsageError("--inputs-file runs many inputs: trace or replay an oracle one at a time");
+    return run_many(p, opts, cfg, format);
+  }
   std::vector<std::string> trace;
   if (opts.flag("trace"))
     cfg.trace = [&](const std::string &line) {
@@ -136,7 +178,8 @@ const Registrar reg{
     {"run", "run a function under the runtime assertion checker",
      "usage: triage run FILE [--function F] [--input NAME=VALUE]... [--giant-step S]...\n"
      "                  [--oracle ORACLE.json] [--trace] [--format text|json]\n"
-     "                  [--steps N] [--timeout SECONDS]\n\n"
+     "                  [--steps N] [--timeout SECONDS] [--typically]\n"
+     "                  [--inputs-file INPUTS.jsonl]\n\n"
      "Runs F on the given inputs, checking every annotation and runtime error on the way.\n"
      "  --function F       the function to run (default: the oracle's, or the only one)\n"
      "  --input NAME=V     a parameter or global: 3, true, null, or [10,-10] for a pointer\n"
@@ -147,6 +190,9 @@ const Registrar reg{
      "  --trace            print the variables after each statement\n"
      "  --format F         text (default) or json\n"
      "  --steps N          step limit (default 1000000); --timeout: seconds (default 5)\n"
+     "  --typically        assume F's typically clauses too (outside_precondition if false)\n"
+     "  --inputs-file F    one oracle (JSON) per line, each run in turn, one outcome a line;\n"
+     "                     exit code 1 when some run failed, else 0\n"
      "Exit code 0 ok, 1 a goal failed, 2 bad input (or input outside the precondition),\n"
      "3 stuck, not executable or limit reached.\n",
      run_run}};

@@ -125,7 +125,7 @@ class Gen:
 class Program:
     """One function under test with its callees: `text` (IR), `entry`, and `params`: per
     parameter (name, type, lo, hi) for a scalar, (name, 'ptr T', lo, hi, length parameter)
-    for an array."""
+    for an array, (name, 'ptr T', lo, hi, N) for a global array of N cells."""
     def __init__(self, entry, text, params):
         self.entry, self.text, self.params = entry, text, params
 
@@ -139,7 +139,8 @@ class Program:
                 vals[name] = clamp(t, rng.randint(lo - wide, hi + wide))
         for name, t, lo, hi, *length in self.params:
             if length:
-                n = max(0, vals[length[0]] + (1 if rng.random() < 0.2 else 0))
+                fixed = isinstance(length[0], int)       # a global array: its length
+                n = length[0] if fixed else max(0, vals[length[0]] + (rng.random() < 0.2))
                 vals[name] = [clamp(t.split()[1], rng.randint(lo - wide, hi + wide))
                               for _ in range(n)]
         return vals

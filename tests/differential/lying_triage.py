@@ -7,6 +7,8 @@ Runs `TRIAGE ARGS...` and falsifies its JSON answer according to LIE:
   prove-all   `prove` says every goal is proved (unsat): runs that fail a goal then contradict it;
   run-ok      `run` says every run is ok: counterexamples then do not replay;
   cvc5-sat    `compare --prover cvc5` says its listed goals are sat, `prove` (Z3) says unsat.
+  dse-blind   `dse` says its exploration is complete and drops its failing tests (brute.py);
+  incapable   `diagnose` says `prover_incapacity` wherever it found a non-compliance (brute.py).
 """
 import json, subprocess, sys
 
@@ -29,6 +31,15 @@ elif data is not None and args[0] == 'compare' and lie == 'cvc5-sat':
     for f in data['files']:
         for g in f['goals']:
             g['verdicts']['model']['answer'] = 'sat'
+    out = json.dumps(data)
+elif data is not None and args[0] == 'dse' and lie == 'dse-blind':
+    data['complete'] = True
+    data['tests'] = [t for t in data['tests'] if t['outcome'] != 'failure']
+    out = json.dumps(data)
+elif data is not None and args[0] == 'diagnose' and lie == 'incapable':
+    for g in data['goals']:
+        if g['verdict'] == 'non_compliance':
+            g['verdict'], g['counterexample'] = 'prover_incapacity', None
     out = json.dumps(data)
 sys.stdout.write(out)
 sys.stderr.write(p.stderr)

@@ -125,6 +125,22 @@ case("G2 bug", ["globals/G2.c", "--input", "v=[0]", "--input", "n=1"], 1,
 out = case("trace", ["isqrt/S7.c", "--input", "n=4", "--trace"], 0, "trace: isqrt/S7.c:10:")
 expect("trace vars", "trace: isqrt/S7.c:22: r := r - 1  | n = 4, r = 3, y = 9, z = -5" in out, out)
 
+# --inputs-file: one run a line, one outcome a line; --typically: the entry's typically clauses.
+many = tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False)
+many.write('{"inputs": {"n": 4}}\n\n{"inputs": {"n": 1}}\n{"inputs": {"n": -1}}\n')
+many.close()
+rc, out, err = run("isqrt/S7.c", "--inputs-file", many.name, "--format", "json")
+outcomes = [json.loads(line)["outcome"] for line in out.splitlines()]
+expect("inputs-file", rc == 0 and outcomes == ["ok", "ok", "outside_precondition"],
+       f"exit {rc}, {outcomes}, {err}")
+rc, out, err = run("isqrt/S7.c", "--inputs-file", many.name)     # lines count as in the file
+expect("inputs-file text", rc == 0 and out.startswith("input 1: ok") and
+       "input 4: isqrt/S7.c:4:5: input outside the precondition" in out, f"exit {rc}\n{out}{err}")
+present = os.path.join(ROOT, "examples", "ivl", "is_present.ivl")
+for flags, outcome in [([], "ok"), (["--typically"], "outside_precondition")]:
+    rc, j = run_json([present, "--input", "n=7", "--input", "t=[0,0,0,0,0,0,0]", *flags])
+    expect(f"typically {flags}", j.get("outcome") == outcome, f"exit {rc}, {j}")
+
 # Usage errors: exit 2 with a message.
 for name, args in [("no file", []), ("bad input", ["isqrt/S7.c", "--input", "n"]),
                    ("bad value", ["isqrt/S7.c", "--input", "n=abc"]),
@@ -132,7 +148,8 @@ for name, args in [("no file", []), ("bad input", ["isqrt/S7.c", "--input", "n"]
                    ("bad function", ["isqrt/S7.c", "--function", "nope"]),
                    ("unknown input", ["isqrt/S7.c", "--input", "m=1"]),
                    ("bad range", ["isqrt/S7.c", "--input", "n=99999999999"]),
-                   ("bad oracle", ["isqrt/S7.c", "--oracle", "/nonexistent.json"])]:
+                   ("bad oracle", ["isqrt/S7.c", "--oracle", "/nonexistent.json"]),
+                   ("bad inputs file", ["isqrt/S7.c", "--inputs-file", "/nonexistent.jsonl"])]:
     rc, out, err = run(*args)
     expect(name, rc == 2 and err.strip() != "", f"exit {rc}, stderr '{err}'")
 
