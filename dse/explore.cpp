@@ -290,7 +290,8 @@ private:
     }
     long calls = 0;
     for (size_t i = from; i < walk->limit; ++i) {
-      if (decided.insert(path[i].cond.get()).second) {
+      // A pinned value is kept, not negated: the run with other inputs would pin it again.
+      if (!path[i].pinned && decided.insert(path[i].cond.get()).second) {
         if (calls == negations_per_visit) {
           frontier.push({{}, i, Kind::Branch, walk->id, 0, walk});
           return true;

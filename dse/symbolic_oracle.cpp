@@ -147,6 +147,11 @@ void SymbolicOracle::on_decision(const vcgen::Term &cond, bool outcome, bool che
   path_.push_back({cond, outcome, check});
 }
 
+void SymbolicOracle::on_pin(const vcgen::Term &cond) {
+  if (cond->op == vcgen::Op::BoolLit) return;
+  path_.push_back({cond, true, true, false, true});
+}
+
 void SymbolicOracle::on_symbol(const vcgen::Term &symbol, const ir::Type &type,
                                std::optional<size_t> cells) {
   auto [it, fresh] = symbols_.try_emplace(symbol->name, Symbol{symbol, type, cells});

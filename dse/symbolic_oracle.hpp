@@ -28,6 +28,7 @@ struct Decision {
   bool outcome = false;
   bool check = false; ///< of an annotation or a runtime error, not a branch of the code
   bool loop = false;  ///< the condition of a loop (taken false: the loop ends there)
+  bool pinned = false; ///< `term = its concrete value` (rac::OracleSource::on_pin): never negated
 };
 
 /// A symbolic constant the runs introduced, with what bounds its values.
@@ -48,6 +49,7 @@ public:
                                        size_t length) override;
   void on_branch(const ir::Expr &cond, bool outcome) override;
   void on_decision(const vcgen::Term &cond, bool outcome, bool check) override;
+  void on_pin(const vcgen::Term &cond) override;
   void on_symbol(const vcgen::Term &symbol, const ir::Type &type,
                  std::optional<size_t> cells) override;
 

@@ -28,6 +28,9 @@ Outcome Machine::run() {
     s.outcome.giant_steps = std::move(out_.giant_steps);
     s.outcome.defaults_used = std::move(out_.defaults_used);
     s.outcome.passed_over = std::move(out_.passed_over);
+    // A run that stops (a failure, the precondition, a limit) pinned values all the same: the
+    // search must not call itself complete on their paths.
+    s.outcome.concretized = std::move(out_.concretized);
     out_ = std::move(s.outcome);
   }
   out_.steps = steps_;

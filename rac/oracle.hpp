@@ -46,6 +46,10 @@ public:
     (void)outcome;
     (void)check;
   }
+  /// With Config::symbolic: a value the term language cannot follow (a bitwise operation) was
+  /// replaced by its concrete value: `cond` (term = value) holds on this run's path, and other
+  /// values are not to be asked for by negating it (the run would pin them again).
+  virtual void on_pin(const vcgen::Term &cond) { (void)cond; }
   /// With Config::symbolic: a fresh symbolic constant the run introduced (an input, or a giant
   /// step's output) and the type of its values; for an array of cells (sort Cells) the type of
   /// a cell and, when fixed, the number of cells (an input block's length is `NAME#len`).

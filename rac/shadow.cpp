@@ -34,7 +34,7 @@ void Machine::decide(const Term &cond, bool outcome, bool check) {
 void Machine::pin(const Value &v, const std::string &why) {
   if (!v.sym) return;
   const Term value = v.kind == Value::Kind::Bool ? mk_bool(v.b) : mk_int(v.num);
-  decide(v.kind == Value::Kind::Bool ? mk_iff(v.sym, value) : mk_eq(v.sym, value), true);
+  oracle_.on_pin(v.kind == Value::Kind::Bool ? mk_iff(v.sym, value) : mk_eq(v.sym, value));
   note_concretized(why);
 }
 
@@ -121,7 +121,7 @@ void Machine::pin_block(int id) {
   std::vector<Term> cells;
   for (size_t i = 0; i < b.cells.size(); ++i)
     cells.push_back(mk_eq(mk_select(b.cells_sym, mk_int(BigInt(i))), cell_term(b.cells[i])));
-  decide(mk_and(cells), true);
+  oracle_.on_pin(mk_and(cells));
   note_concretized("an array whose term grew past " + std::to_string(max_term_depth) +
                    " operations");
   for (size_t i = 0; i < b.cells.size(); ++i) {

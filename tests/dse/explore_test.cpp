@@ -510,6 +510,27 @@ fun f(m: ptr ptr int32, n: int32)
   expect_tests_replay(p, r, o);
 }
 
+// A value the term language cannot follow (a bitwise operation) is pinned: kept on the path,
+// never negated (a run for another value pins it again and leaves the path it was asked for),
+// and the search says it is incomplete even when every run ends in a failure.
+TEST(Explore, PinnedValuesAreKeptNotNegated) {
+  const ir::Program p = program(R"(
+fun f(a: uint8, b: uint8): uint8
+  requires #f.requires1 { a <= 20 && b <= 20 }
+  ensures #f.ensures1 { result = 255 }
+{
+  var y: uint8 = 2 ^ (b + b);
+  assert #f.assert1 { y > a }
+  return (y | a) ^ b;
+}
+)");
+  const Result r = explore(p, options());
+  EXPECT_FALSE(r.complete);
+  EXPECT_TRUE(incomplete_because(r, "a bitwise operation"));
+  EXPECT_FALSE(incomplete_because(r, "left the path"));
+  expect_tests_replay(p, r, options());
+}
+
 TEST(Explore, UnknownFunctionIsAnError) {
   const ir::Program p = program(two_branches);
   EXPECT_THROW(explore(p, options("nope")), ir::Error);
