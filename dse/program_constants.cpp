@@ -25,7 +25,7 @@ public:
 
   void block(const ir::Block &b) {
     for (const auto &s : b) {
-      if (s->array_len) found.insert(ir::BigInt(*s->array_len));
+      expr(s->array_len);
       for (const ir::ExprPtr *e : {&s->lhs, &s->rhs, &s->cond})
         expr(*e);
       for (const auto &a : s->args)
