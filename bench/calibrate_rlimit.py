@@ -17,6 +17,8 @@ vcgen/z3_backend.cpp and vcgen/cvc5_backend.cpp). Two steps:
   bench/calibrate_rlimit.py rates BIN FILE_OR_DIR... [--out stats.txt]
   bench/calibrate_rlimit.py compare BIN FILE_OR_DIR... [--a "--work 0 --timeout 2"] [--b ""]
       [--bin-a OTHER_BIN] [--jsonl rows.jsonl]
+  (options before the step: -j N, goals proved at once; --flags-from CORPUS, to read a part of
+  ACSL by Example with the -I flags of the whole)
 
 A directory stands for its .c files (recursively); the files of a directory that has .h files
 (ACSL by Example) are read with -I for each of its folders, as bench/corpus.py does.
@@ -35,14 +37,18 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from corpus import include_flags  # noqa: E402
 
 
+FLAGS_FROM = None  # --flags-from: the corpus whose folders every file is read with (-I)
+
+
 def inputs(paths):
     """(file, flags) for each .c file named or found under a directory."""
     out = []
     for p in paths:
         if os.path.isfile(p):
-            out.append((p, []))
+            out.append((p, include_flags(FLAGS_FROM) if FLAGS_FROM else []))
             continue
-        flags = include_flags(p) if any(f.endswith(".h") for _, _, fs in os.walk(p) for f in fs) else []
+        flags = include_flags(FLAGS_FROM or p) \
+            if FLAGS_FROM or any(f.endswith(".h") for _, _, fs in os.walk(p) for f in fs) else []
         for d, _, files in sorted(os.walk(p)):
             out += [(os.path.join(d, f), flags) for f in sorted(files) if f.endswith(".c")]
     return out
@@ -143,6 +149,8 @@ def compare(args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-j", default="1", help="goals proved at once (default 1)")
+    ap.add_argument("--flags-from", help="read every file with -I for each folder of this corpus "
+                    "(to calibrate on a part of ACSL by Example)")
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("rates")
     r.add_argument("triage")
@@ -157,8 +165,8 @@ def main():
     c.add_argument("--bin-a", help="the binary of A (default: the one of B)")
     c.add_argument("--jsonl")
     args = ap.parse_args()
-    global JOBS
-    JOBS = args.j
+    global JOBS, FLAGS_FROM
+    JOBS, FLAGS_FROM = args.j, args.flags_from
     rates(args) if args.cmd == "rates" else compare(args)
 
 
