@@ -46,7 +46,11 @@ def triage_file(triage, path, flags, args):
     row["warnings"] = [w for w in check.stderr.splitlines() if ": warning: " in w]
     if args.diagnose_only:
         return diagnose_file(triage, path, flags, args, row)
-    cmd = [triage, "prove", *flags, path, "--format", "json", "--timeout", str(args.timeout)]
+    # Without --timeout or --work, triage's defaults: work-bounded attempts (docs/prove.md).
+    cmd = [triage, "prove", *flags, path, "--format", "json"]
+    for name in ("timeout", "work"):
+        if getattr(args, name) is not None:
+            cmd += ["--" + name, str(getattr(args, name))]
     if args.jobs:
         cmd += ["-j", str(args.jobs)]
     out, secs = run(cmd, args.file_timeout)
@@ -217,7 +221,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("corpus")
     ap.add_argument("--triage", default=os.path.join(ROOT, "build", "release", "bin", "triage"))
-    ap.add_argument("--timeout", type=float, default=2.0, help="triage's per-goal timeout")
+    ap.add_argument("--timeout", type=float, help="triage's --timeout (default: triage's)")
+    ap.add_argument("--work", type=float, help="triage's --work (default: triage's)")
     ap.add_argument("--file-timeout", type=float, default=600.0)
     ap.add_argument("-j", "--jobs", type=int, default=0)
     ap.add_argument("--frama-c", action="store_true", help="also run frama-c -wp on each file")

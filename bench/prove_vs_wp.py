@@ -63,7 +63,9 @@ def kinds_of(wp_kind):
 
 def triage_prove(triage, path, timeout):
     t0 = time.monotonic()
-    p = subprocess.run([triage, 'prove', path, '--format', 'json', '--timeout', str(timeout)],
+    # No --timeout: triage's defaults, work-bounded attempts (docs/prove.md).
+    limit = ['--timeout', str(timeout)] if timeout else []
+    p = subprocess.run([triage, 'prove', path, '--format', 'json', *limit],
                        capture_output=True, text=True)
     took = time.monotonic() - t0
     try:
@@ -113,7 +115,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('paths', nargs='*', default=[os.path.join(ROOT, '..', 'shared', 'examples')])
     ap.add_argument('--triage', default=os.path.join(ROOT, 'build', 'release', 'bin', 'triage'))
-    ap.add_argument('--timeout', type=float, default=2, help="triage's --timeout (default 2)")
+    ap.add_argument('--timeout', type=float, help="triage's --timeout (default: triage's)")
     ap.add_argument('--wp-timeout', type=float, default=5, help='WP timeout (default 5)')
     ap.add_argument('--wp-provers', default=','.join(
         p for p in ('z3', 'cvc4') if shutil.which(p)) or 'z3')

@@ -48,7 +48,8 @@ int run_compare(const std::vector<std::string> &args) {
 
 const Registrar reg{
     {"compare", "the model, test and combined strategies side by side on the goals not proved",
-     "usage: triage compare FILE... [--function F] [--prover z3|cvc5|portfolio] [--timeout S]\n"
+     "usage: triage compare FILE... [--function F] [--prover z3|cvc5|portfolio] [--work S]\n"
+     "                      [--timeout S] [--budget-scale F]\n"
      "                      [--no-rte] [--total-logic] [--models N] [--budget S] [--k N]\n"
      "                      [--max-block N] [--deadline S] [-j N] [--format text|json]\n\n"
      "Proves every goal of each FILE once, then diagnoses the goals not proved with each\n"

@@ -38,7 +38,8 @@ int run_diagnose(const std::vector<std::string> &args) {
 const Registrar reg{
     {"diagnose", "prove, then explain each failed goal (non-compliance, subcontract weakness...)",
      "usage: triage diagnose FILE [--strategy combined|model|test] [--function F]\n"
-     "                        [--prover z3|cvc5|portfolio] [--timeout S] [--no-rte]\n"
+     "                        [--prover z3|cvc5|portfolio] [--work S] [--timeout S]\n"
+     "                        [--budget-scale F] [--no-rte]\n"
      "                        [--total-logic] [--models N] [--budget S] [--k N]\n"
      "                        [--max-block N] [--probe S|--no-probe]\n"
      "                        [--deadline S] [-j N] [--format text|json|sarif]\n\n"
@@ -54,7 +55,11 @@ const Registrar reg{
      "                 a time, then through all\n"
      "  --function F   only the goals of function F (lemmas always)\n"
      "  --prover P     z3, cvc5 or portfolio (default: portfolio)\n"
-     "  --timeout S    seconds per goal and solver (default: 2)\n"
+     "  --work S       solver work per goal and solver, in seconds of the reference machine,\n"
+     "                 counted in the solvers' resource units: the same verdicts under any\n"
+     "                 load (default: 2, as --timeout 2 on an idle machine; 0: time alone)\n"
+     "  --timeout S    wall-clock backstop per goal and solver (default: 10)\n"
+     "  --budget-scale F  multiplies the wall-clock backstops (slower machines), not the work\n"
      "  --no-rte       no runtime-error goals (overflow, division, memory)\n"
      "  --total-logic  read annotations in ACSL's total logic, as Frama-C WP does, with no\n"
      "                 well-definedness (by default, as under E-ACSL, reads of checked\n"

@@ -73,7 +73,8 @@ int run_prove(const std::vector<std::string> &args) {
 
 const Registrar reg{
     {"prove", "prove every goal with Z3 and cvc5",
-     "usage: triage prove FILE [--function F] [--prover z3|cvc5|portfolio] [--timeout S]\n"
+     "usage: triage prove FILE [--function F] [--prover z3|cvc5|portfolio] [--work S]\n"
+     "                    [--timeout S] [--budget-scale F]\n"
      "                    [-j N] [--deadline S] [--no-rte] [--total-logic]\n"
      "                    [--format text|json]\n"
      "                    [--counterexample] [--seed N]\n\n"
@@ -81,7 +82,12 @@ const Registrar reg{
      "per statement) and discharges it. Calls and loops are replaced by their contracts.\n"
      "  --function F      only the goals of F (lemmas always)\n"
      "  --prover P        z3, cvc5, or portfolio (default): both at once, the first answer wins\n"
-     "  --timeout S       per goal and solver, in seconds (default 2)\n"
+     "  --work S          solver work per goal and solver, in seconds of the reference\n"
+     "                    machine, counted in the solvers' resource units: the same answers\n"
+     "                    under any load (default 2, as --timeout 2 on an idle machine; 0:\n"
+     "                    bounded by time alone)\n"
+     "  --timeout S       wall-clock backstop per goal and solver, in seconds (default 10)\n"
+     "  --budget-scale F  multiplies the wall-clock backstops (slower machines), not the work\n"
      "  -j N              goals proved at once (default: one per core, or TRIAGE_JOBS)\n"
      "  --deadline S      for the whole file: goals not tried by then fail as not_run\n"
      "  --no-rte          no runtime-error goals (overflow, division, memory)\n"
@@ -89,7 +95,8 @@ const Registrar reg{
      "                    well-definedness (by default, as under E-ACSL, reads of checked\n"
      "                    annotations must be valid, and assumed ones imply that theirs are)\n"
      "  --format F        text (default): FILE:LINE:COL: proved|failed: KIND (ID) [PROVER\n"
-     "                    ANSWER MS ms]; json: {\"file\", \"goals\": [...]}\n"
+     "                    ANSWER MS ms]; json: {\"file\", \"goals\": [...]}; ANSWER\n"
+     "                    resource_limit: the work ran out, timeout: the backstop did\n"
      "  --counterexample  with each failed goal, its candidate inputs and giant-step oracle\n"
      "                    (the format `triage run --oracle` reads)\n"
      "  --seed N          solver random seed (default 0)\n"

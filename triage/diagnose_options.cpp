@@ -48,8 +48,12 @@ classify::DiagnoseOptions diagnose_options(const Options &opts, const std::strin
     // Asked for explicitly: that many, whatever the solvers answered.
     o.strategy_options.extra_models = o.strategy_options.extra_models_undecided = std::stoi(*m);
   }
-  // A goal's diagnosis may ask a few more models, each bounded by the prover timeout.
-  const auto timeout_ms = static_cast<long>(std::ceil(o.prove.timeout_s * 1000));
+  // A goal's diagnosis may ask a few more models, each bounded by the prover's budget: the time
+  // its work takes on the reference machine (times --budget-scale), or its timeout.
+  const double attempt_s = o.prove.work_s > 0
+                               ? std::min(o.prove.timeout_s, o.prove.work_s * budget_scale(opts))
+                               : o.prove.timeout_s;
+  const auto timeout_ms = static_cast<long>(std::ceil(attempt_s * 1000));
   o.strategy_options.goal_budget = std::chrono::milliseconds(
       std::max(5000L, (o.strategy_options.extra_models + 2) * timeout_ms));
   return o;

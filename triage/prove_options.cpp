@@ -8,7 +8,7 @@
 namespace triage::cli {
 
 std::set<std::string> prove_option_names() {
-  return {"function", "prover", "timeout", "deadline", "j", "seed"};
+  return {"function", "prover", "work", "timeout", "budget-scale", "deadline", "j", "seed"};
 }
 
 namespace {
@@ -27,13 +27,34 @@ int default_jobs() {
   return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+/// A number from `min` (included when `min_included`) to `max`, or `fallback` when absent.
+double number(const Options &opts, const std::string &name, double fallback, double min,
+              bool min_included, double max, const std::string &what) {
+  const auto v = opts.value(name);
+  if (!v) return fallback;
+  try {
+    size_t used = 0;
+    const double d = std::stod(*v, &used);
+    if (used == v->size() && (d > min || (min_included && d == min)) && d <= max) return d;
+  } catch (const std::exception &) {
+  }
+  throw UsageError("option '--" + name + "' expects " + what + ", not '" + *v + "'");
+}
+
 } // namespace
+
+double budget_scale(const Options &opts) {
+  return number(opts, "budget-scale", 1.0, 0, false, 1000, "a positive factor (at most 1000)");
+}
 
 vcgen::ProveOptions prove_options(const Options &opts) {
   vcgen::ProveOptions o;
   o.function = opts.value("function");
   o.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
-  o.timeout_s = opts.seconds("timeout", o.timeout_s);
+  o.work_s = number(opts, "work", o.work_s, 0, true, 86400,
+                    "a number of seconds of solver work, 0 for none");
+  // The backstop grows on slower machines; the work, which decides, does not.
+  o.timeout_s = opts.seconds("timeout", o.timeout_s) * budget_scale(opts);
   o.rte = !opts.flag("no-rte");
   o.well_defined = !opts.flag("total-logic");
   o.jobs = opts.whole("j", 1).value_or(default_jobs());

@@ -1,9 +1,10 @@
 // cvc5 through its C++ API: the same translation as for Z3, a fresh solver per query, the
-// per-query time limit ("tlimit-per") and a fixed seed.
+// per-query time limit ("tlimit-per"), resource limit ("rlimit-per") and a fixed seed.
 #include "vcgen/solver.hpp"
 
 #include <cvc5/cvc5.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -13,37 +14,25 @@
 namespace triage::vcgen {
 namespace {
 
+/// cvc5's resource units in a second of work of the reference machine (bench/calibrate_rlimit.py
+/// and docs/prove.md: the units cvc5 1.0.3 spends per second of CPU on triage's queries).
+constexpr double kUnitsPerSecond = 150000;
+
 class Cvc5Backend final : public Backend {
 public:
   const char *name() const override { return "cvc5"; }
 
+  void set_work(double work_s) override { work_s_ = work_s; }
+
   Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) override {
-    has_model_ = false;
-    try {
-      s_.setOption("produce-models", "true");
-      s_.setOption("tlimit-per", std::to_string(static_cast<long>(timeout_s * 1000)));
-      s_.setOption("seed", std::to_string(seed));
-      s_.setOption("sat-random-seed", std::to_string(seed));
-      set_extra_options();
-      s_.setLogic("ALL");
-      for (auto &a : assertions)
-        s_.assertFormula(tr(a));
-      cvc5::Result r = s_.checkSat();
-      if (r.isUnsat()) return Answer::Unsat;
-      if (r.isSat()) {
-        has_model_ = true;
-        return Answer::Sat;
-      }
-      // An unknown answer may still carry a candidate model.
-      has_model_ = true;
-      auto why = r.getUnknownExplanation();
-      return why == cvc5::UnknownExplanation::TIMEOUT ||
-                     why == cvc5::UnknownExplanation::RESOURCEOUT
-                 ? Answer::Timeout
-                 : Answer::Unknown;
-    } catch (const std::exception &) {
-      return Answer::Unknown;
-    }
+    const auto wall0 = std::chrono::steady_clock::now();
+    const double cpu0 = thread_cpu_seconds();
+    const Answer a = solve(assertions, timeout_s, seed);
+    if (recording_checks())
+      record_check(
+          "cvc5", a, units_used(), thread_cpu_seconds() - cpu0,
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count());
+    return a;
   }
 
   bool has_model() const override { return has_model_; }
@@ -74,10 +63,55 @@ public:
 private:
   cvc5::Solver s_;
   bool has_model_ = false;
+  double work_s_ = 0; ///< set_work: 0 for no resource limit
   /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
   std::unordered_map<const Node *, std::pair<Term, cvc5::Term>> memo_;
   std::map<std::string, cvc5::Term> consts_;
   std::map<std::string, cvc5::Term> funs_;
+
+  Answer solve(const std::vector<Term> &assertions, double timeout_s, unsigned seed) {
+    has_model_ = false;
+    try {
+      s_.setOption("produce-models", "true");
+      s_.setOption("tlimit-per", std::to_string(static_cast<long>(timeout_s * 1000)));
+      if (work_s_ > 0)
+        s_.setOption("rlimit-per", std::to_string(static_cast<long>(work_s_ * kUnitsPerSecond)));
+      s_.setOption("seed", std::to_string(seed));
+      s_.setOption("sat-random-seed", std::to_string(seed));
+      set_extra_options();
+      s_.setLogic("ALL");
+      for (auto &a : assertions)
+        s_.assertFormula(tr(a));
+      cvc5::Result r = s_.checkSat();
+      if (r.isUnsat()) return Answer::Unsat;
+      if (r.isSat()) {
+        has_model_ = true;
+        return Answer::Sat;
+      }
+      // An unknown answer may still carry a candidate model.
+      has_model_ = true;
+      switch (r.getUnknownExplanation()) {
+      case cvc5::UnknownExplanation::TIMEOUT:
+        return Answer::Timeout;
+      case cvc5::UnknownExplanation::RESOURCEOUT:
+        return Answer::ResourceOut;
+      default:
+        return Answer::Unknown;
+      }
+    } catch (const std::exception &) {
+      return Answer::Unknown;
+    }
+  }
+
+  /// The resource units the last check spent (an internal statistic of cvc5).
+  uint64_t units_used() const {
+    try {
+      const cvc5::Stat st = s_.getStatistics().get("resource::resourceUnitsUsed");
+      return st.isInt() ? uint64_t(st.getInt()) : 0;
+    } catch (const std::exception &) {
+      return 0;
+    }
+  }
 
   /// Debugging aid: TRIAGE_CVC5_OPTIONS="name=value,name=value" sets further cvc5 options, to
   /// try a solver setting on triage's own queries without rebuilding.
@@ -210,20 +244,6 @@ private:
 
 std::unique_ptr<Backend> make_cvc5_backend() {
   return std::make_unique<Cvc5Backend>();
-}
-
-const char *answer_name(Answer a) {
-  switch (a) {
-  case Answer::Sat:
-    return "sat";
-  case Answer::Unsat:
-    return "unsat";
-  case Answer::Unknown:
-    return "unknown";
-  case Answer::Timeout:
-    return "timeout";
-  }
-  return "unknown";
 }
 
 } // namespace triage::vcgen

@@ -43,7 +43,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 std::optional<Answer> answer_of(const std::string &name) {
-  for (Answer a : {Answer::Sat, Answer::Unsat, Answer::Unknown, Answer::Timeout})
+  for (Answer a : {Answer::Sat, Answer::Unsat, Answer::Unknown, Answer::Timeout, Answer::ResourceOut})
     if (name == answer_name(a)) return a;
   return std::nullopt;
 }
@@ -73,7 +73,7 @@ void limit_memory() {
 /// waiting to stop Z3), then the model as a counterexample in JSON. Only this thread of the
 /// parent lives on in the child: it touches no lock another thread may have held at the fork
 /// (the solver it runs is not used by other threads; the allocator is fork-safe).
-[[noreturn]] void run_child(int fd, Prover which, const std::vector<Term> &query, double timeout_s,
+[[noreturn]] void run_child(int fd, Prover which, const std::vector<Term> &query, Budget budget,
                             unsigned seed, const GoalVC &vc) {
   // Pipes of other goals' children, inherited at the fork, would keep them open: close them.
   if (fd > 3) ::close_range(3, unsigned(fd) - 1, 0);
@@ -82,7 +82,8 @@ void limit_memory() {
   limit_memory();
   try {
     auto b = make_backend(which);
-    const Answer a = b->check(query, timeout_s, seed);
+    b->set_work(budget.work_s);
+    const Answer a = b->check(query, budget.seconds, seed);
     write_all(fd, std::string(answer_name(a)) + "\n");
     if (a != Answer::Unsat && b->has_model()) {
       ir::Counterexample cx = read_counterexample(*b, vc);
@@ -97,12 +98,12 @@ void limit_memory() {
 /// A check run by a child process, and what it reported.
 class ChildCheck {
 public:
-  ChildCheck(Prover which, const std::vector<Term> &query, double timeout_s, unsigned seed,
+  ChildCheck(Prover which, const std::vector<Term> &query, Budget budget, unsigned seed,
              const GoalVC &vc) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) return;
     pid_ = ::fork();
-    if (pid_ == 0) run_child(fds[1], which, query, timeout_s, seed, vc);
+    if (pid_ == 0) run_child(fds[1], which, query, budget, seed, vc);
     ::close(fds[1]);
     if (pid_ < 0) {
       ::close(fds[0]);
@@ -186,14 +187,20 @@ private:
 
 /// Z3's search on quantified queries is heavy-tailed: with one seed a model comes in a tenth of
 /// a second, with another not in seconds (seen on a histogram loop's overflow goal). A first
-/// quarter of the time with `seed`, the rest with the next seed: a restart, as SAT solvers do.
-Answer check_restarting(Backend &b, const std::vector<Term> &query, double timeout_s,
+/// quarter of the budget with `seed`, the rest with the next seed: a restart, as SAT solvers do.
+/// With a limit of work, the work is what is split (a restart at a point of the search that the
+/// load does not move); the wall-clock backstop is for both checks together.
+Answer check_restarting(Backend &b, const std::vector<Term> &query, Budget budget,
                         unsigned seed) {
   const auto start = Clock::now();
-  const double first = timeout_s / 4;
-  const Answer a = b.check(query, first, seed);
-  const double left = timeout_s - std::chrono::duration<double>(Clock::now() - start).count();
-  if (a != Answer::Timeout || left < 0.05) return a;
+  const bool by_work = budget.work_s > 0;
+  const Budget first = by_work ? Budget{budget.seconds, budget.work_s / 4} : budget.share(0.25);
+  b.set_work(first.work_s);
+  const Answer a = b.check(query, first.seconds, seed);
+  const double left = budget.seconds - std::chrono::duration<double>(Clock::now() - start).count();
+  if (!out_of_budget(a) || left < 0.05) return a;
+  if (by_work && a == Answer::Timeout) return a; // the backstop: it is for both checks
+  b.set_work(budget.work_s - first.work_s);
   return b.check(query, left, seed + 1);
 }
 
@@ -215,8 +222,9 @@ std::chrono::duration<double> reaction_time(double timeout_s, std::chrono::durat
 /// a thread of its own; one still running well past its time limit, and after an interrupt, is
 /// abandoned and counts as a timeout. Its backend is leaked (the check still uses it) and the
 /// process ends without running static destructors under it (vcgen::solver_abandoned).
-Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &query, double timeout_s,
+Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &query, Budget budget,
                      unsigned seed) {
+  const double timeout_s = budget.seconds;
   struct Run {
     std::mutex m;
     std::condition_variable cv;
@@ -225,15 +233,16 @@ Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &quer
   };
   auto run = std::make_shared<Run>();
   Backend *b = z3.get();
-  std::thread t([run, b, query, timeout_s, seed] {
-    const Answer a = check_restarting(*b, query, timeout_s, seed);
+  std::thread t([run, b, query, budget, seed] {
+    const Answer a = check_restarting(*b, query, budget, seed);
     const std::lock_guard<std::mutex> lock(run->m);
     run->answer = a;
     run->done = true;
     run->cv.notify_all();
   });
+  // A quarter of the time limit: the limit is a generous backstop when the work is bounded.
   const auto grace =
-      reaction_time(timeout_s, std::chrono::duration<double>(std::max(2.0, timeout_s)));
+      reaction_time(timeout_s, std::chrono::duration<double>(std::max(2.0, timeout_s / 4)));
   std::unique_lock<std::mutex> lock(run->m);
   const auto finished = [&] { return run->done; };
   if (!run->cv.wait_for(lock, std::chrono::duration<double>(timeout_s) + grace, finished)) {
@@ -251,7 +260,7 @@ Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &quer
   return run->answer;
 }
 
-Outcome alone(const std::vector<Term> &query, Prover which, double timeout_s, unsigned seed) {
+Outcome alone(const std::vector<Term> &query, Prover which, Budget budget, unsigned seed) {
   Outcome o;
   std::unique_ptr<Backend> b;
   try {
@@ -262,8 +271,9 @@ Outcome alone(const std::vector<Term> &query, Prover which, double timeout_s, un
     o.undecided.insert(which);
     return o;
   }
-  o.answer = which == Prover::Z3 ? check_bounded(b, query, timeout_s, seed)
-                                 : b->check(query, timeout_s, seed);
+  b->set_work(budget.work_s);
+  o.answer = which == Prover::Z3 ? check_bounded(b, query, budget, seed)
+                                 : b->check(query, budget.seconds, seed);
   o.prover = which;
   if (!definitive(o.answer)) o.undecided.insert(which);
   if (b && o.answer != Answer::Unsat && b->has_model()) o.model = Candidate(std::move(b));
@@ -272,11 +282,11 @@ Outcome alone(const std::vector<Term> &query, Prover which, double timeout_s, un
 
 /// cvc5 here for a short while (most goals take it milliseconds, and a fork and a Z3 context
 /// cost more than that); then Z3 here and cvc5 in a child; whichever decides first wins.
-Outcome cvc5_in_child(const std::vector<Term> &query, double timeout_s, unsigned seed,
+Outcome cvc5_in_child(const std::vector<Term> &query, Budget budget, unsigned seed,
                       const GoalVC &vc);
 
-Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned seed,
-                     const GoalVC &vc, double quick_s) {
+Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned seed,
+                     const GoalVC &vc, Budget quick) {
   const auto seconds = [](double s) {
     return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
   };
@@ -284,22 +294,28 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
     return std::max(0.001, std::chrono::duration<double>(end - Clock::now()).count());
   };
   // The slice, the fork and Z3's setup are all part of the time limit: an undecided query costs
-  // the limit (and a solver's reaction to being stopped), not more.
+  // the limit (and a solver's reaction to being stopped), not more. The work of the slice is
+  // not taken from cvc5's work in the race, which starts afresh: what each solver decides
+  // within its work does not depend on when the other answered.
+  const double timeout_s = budget.seconds;
   const auto end = Clock::now() + seconds(timeout_s);
-  quick_s = std::min(timeout_s, quick_s);
-  if (quick_s > 0) {
-    Outcome first = alone(query, Prover::Cvc5, quick_s, seed);
-    if (definitive(first.answer) || quick_s >= timeout_s) return first;
+  quick.seconds = std::min(timeout_s, quick.seconds);
+  // A slice as large as the budget leaves nothing to race with.
+  const bool whole = budget.work_s > 0 ? quick.work_s >= budget.work_s : quick.seconds >= timeout_s;
+  if (quick.seconds > 0) {
+    Outcome first = alone(query, Prover::Cvc5, quick, seed);
+    if (definitive(first.answer) || whole) return first;
   }
+  const auto rest = [&] { return Budget{left(end), budget.work_s}; };
   // Z3's context before the fork: made after it, it pays for copying the pages it writes.
   std::unique_ptr<Backend> z3;
   try {
     z3 = make_backend(Prover::Z3);
   } catch (const SolverUnavailable &) { // no Z3 context to be had (its memory cap): cvc5 alone
-    return cvc5_in_child(query, left(end), seed, vc);
+    return cvc5_in_child(query, rest(), seed, vc);
   }
   Backend *const z3p = z3.get(); // stays valid: an abandoned check leaks its backend
-  ChildCheck child(Prover::Cvc5, query, left(end), seed, vc);
+  ChildCheck child(Prover::Cvc5, query, rest(), seed, vc);
   // cvc5 overshoots its time limit a little; reading a model gets as long as Z3's reading.
   const auto answer_by = end + seconds(0.5);
   const double read_budget = std::max(1.0, timeout_s);
@@ -329,7 +345,7 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
     }
     if (a && !definitive(*a) && !z3_has_one) child.wait_model(Clock::now() + seconds(0.2));
   });
-  const Answer za = check_bounded(z3, query, left(end), seed);
+  const Answer za = check_bounded(z3, query, rest(), seed);
   bool cvc5_won;
   {
     std::lock_guard<std::mutex> lock(m);
@@ -366,12 +382,13 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, double timeout_s, unsigned 
 /// cvc5 alone for more than a short while: in a child process, as in the race. cvc5 1.0 has no
 /// interrupt and does not always honour its time limit (a model query of ACSL by Example's
 /// remove_copy3 ran for minutes and took 5 GB): a child can be stopped.
-Outcome cvc5_in_child(const std::vector<Term> &query, double timeout_s, unsigned seed,
+Outcome cvc5_in_child(const std::vector<Term> &query, Budget budget, unsigned seed,
                       const GoalVC &vc) {
   const auto seconds = [](double s) {
     return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
   };
-  ChildCheck child(Prover::Cvc5, query, timeout_s, seed, vc);
+  const double timeout_s = budget.seconds;
+  ChildCheck child(Prover::Cvc5, query, budget, seed, vc);
   child.wait_answer(Clock::now() + seconds(timeout_s + 0.5));
   const std::optional<Answer> a = child.answer();
   Outcome o;
@@ -389,15 +406,20 @@ Outcome cvc5_in_child(const std::vector<Term> &query, double timeout_s, unsigned
 
 } // namespace
 
-Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, double timeout_s,
-             unsigned seed, const GoalVC &vc, double quick_s) {
+Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, Budget budget,
+             unsigned seed, const GoalVC &vc, Budget quick) {
   const bool both = std::find(solvers.begin(), solvers.end(), Prover::Z3) != solvers.end() &&
                     std::find(solvers.begin(), solvers.end(), Prover::Cvc5) != solvers.end();
-  if (both) return race_z3_cvc5(query, timeout_s, seed, vc, quick_s);
+  if (both) return race_z3_cvc5(query, budget, seed, vc, quick);
   const Prover which = solvers.empty() ? Prover::Z3 : solvers.front();
-  if (which == Prover::Cvc5 && timeout_s > quick_s)
-    return cvc5_in_child(query, timeout_s, seed, vc);
-  return alone(query, which, timeout_s, seed);
+  if (which == Prover::Cvc5 && budget.seconds > quick.seconds)
+    return cvc5_in_child(query, budget, seed, vc);
+  return alone(query, which, budget, seed);
+}
+
+Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, double timeout_s,
+             unsigned seed, const GoalVC &vc, double quick_s) {
+  return race(query, solvers, Budget{timeout_s, 0}, seed, vc, Budget{quick_s, 0});
 }
 
 HardStop::HardStop(std::optional<Clock::time_point> stop) : outer_(hard_stop) {

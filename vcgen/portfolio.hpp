@@ -46,7 +46,8 @@ struct Outcome {
   Candidate model;                 ///< the winner's model (sat), or a candidate of an undecided one
 };
 
-/// The time cvc5 has alone at the start of a race: most goals take it milliseconds.
+/// The time (or work, ProveOptions::work_s) cvc5 has alone at the start of a race: most goals
+/// take it milliseconds.
 inline constexpr double kQuickSlice = 0.2;
 
 /// Whether an answer decides the query (sat or unsat).
@@ -55,9 +56,14 @@ inline bool definitive(Answer a) {
 }
 
 /// Checks `query` with every solver of `solvers` at once (in this thread when there is one).
-/// `vc` says how to read a model as a counterexample. No solver runs past `timeout_s`, plus a
-/// short grace for a child to read its model. With Z3 and cvc5, cvc5 first has `quick_s` alone
-/// in this process: what it decides by then needs no race.
+/// `vc` says how to read a model as a counterexample. Each solver may spend the work of
+/// `budget`; none runs past its seconds, plus a short grace for a child to read its model. With
+/// Z3 and cvc5, cvc5 first has the `quick` budget alone in this process: what it decides then
+/// needs no race. The race keeps its order; which solvers decide within their work does not
+/// depend on the load, only which of them answers first does.
+Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, Budget budget,
+             unsigned seed, const GoalVC &vc, Budget quick);
+/// The same bounded by time alone.
 Outcome race(const std::vector<Term> &query, const std::vector<Prover> &solvers, double timeout_s,
              unsigned seed, const GoalVC &vc, double quick_s = kQuickSlice);
 

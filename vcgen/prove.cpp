@@ -45,26 +45,45 @@ std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra,
   return q;
 }
 
-/// The per-call timeout, shortened so that no call runs past the deadline.
-double timeout_within_deadline(const ProveOptions &o) {
-  if (!o.deadline) return o.timeout_s;
+/// The budget of one call: the options' work and time.
+Budget full_budget(const ProveOptions &o) {
+  return Budget{o.timeout_s, o.work_s};
+}
+
+/// `b` with its time shortened so that no call runs past the deadline.
+Budget within_deadline(const ProveOptions &o, Budget b) {
+  if (!o.deadline) return b;
   const double left =
       std::chrono::duration<double>(*o.deadline - std::chrono::steady_clock::now()).count();
-  return std::clamp(left, 0.001, o.timeout_s);
+  b.seconds = std::clamp(left, 0.001, b.seconds);
+  return b;
 }
 
-/// The share of the timeout of a query that is most often answered quickly or not at all: a
-/// quarter of it, at least half a second.
-double quick_share(double timeout_s) {
-  return std::min(timeout_s, std::max(0.5, timeout_s / 4));
+/// The per-call budget, its time shortened so that no call runs past the deadline.
+Budget budget_within_deadline(const ProveOptions &o) {
+  return within_deadline(o, full_budget(o));
 }
 
-/// The time of one attempt: the whole timeout, but the quick share for the query without
+/// The share of the budget of a query that is most often answered quickly or not at all: a
+/// quarter of it, at least half a second (of work, or of time when the work is not bounded).
+Budget quick_share(Budget b) {
+  const double amount = b.work_s > 0 ? b.work_s : b.seconds;
+  if (amount <= 0) return b;
+  return b.share(std::min(amount, std::max(0.5, amount / 4)) / amount);
+}
+
+/// The budget cvc5 has alone at the start of a race: kQuickSlice of work (of time when the work
+/// is not bounded), with time in the proportion of the options' backstop.
+Budget quick_slice(const ProveOptions &o) {
+  if (o.work_s <= 0) return Budget{kQuickSlice, 0};
+  return full_budget(o).share(std::min(1.0, kQuickSlice / o.work_s));
+}
+
+/// The budget of one attempt: the whole budget, but the quick share for the query without
 /// lemmas when attempts with lemmas follow.
-double attempt_limit(const ProveOptions &o, Lemmas lemmas, size_t attempts) {
-  const double limit = timeout_within_deadline(o);
+Budget attempt_limit(const ProveOptions &o, Lemmas lemmas, size_t attempts) {
   const bool easy_first = lemmas == Lemmas::None && attempts > 1;
-  return easy_first ? std::min(limit, quick_share(o.timeout_s)) : limit;
+  return within_deadline(o, easy_first ? quick_share(full_budget(o)) : full_budget(o));
 }
 
 /// What the attempts so far learnt about the base query (the goal without lemmas, with the
@@ -86,7 +105,8 @@ std::optional<ir::Counterexample> model_of(const GoalVC &vc, Candidate &fallback
   auto ask = [&](const std::vector<Prover> &which,
                  const std::vector<Term> &shape) -> std::optional<ir::Counterexample> {
     if (which.empty()) return std::nullopt;
-    Outcome r = race(query(vc, shape, Lemmas::None), which, timeout_within_deadline(o), o.seed, vc);
+    Outcome r = race(query(vc, shape, Lemmas::None), which, budget_within_deadline(o), o.seed, vc,
+                     quick_slice(o));
     if (r.answer == Answer::Sat) return r.model.read(vc);
     return std::nullopt;
   };
@@ -181,7 +201,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     Outcome a;
     for (size_t k = 0; k < attempts.size(); ++k) {
       a = race(query(vc, {}, attempts[k], &vc.definedness), solvers,
-               attempt_limit(o, attempts[k], attempts.size()), o.seed, vc);
+               attempt_limit(o, attempts[k], attempts.size()), o.seed, vc, quick_slice(o));
       if (a.answer == Answer::Unsat) return;
       if (a.answer == Answer::Sat && attempts[k] != Lemmas::None) break;
     }
@@ -215,12 +235,12 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // code that breaks it, is about to change (a mutant whose invariant fails on entry: six goals
   // through the loop paid 2.5 s each for proofs that may not last).
   size_t first = 0;
-  double quick_s = kQuickSlice;
+  Budget quick = quick_slice(o);
   // Lemmas have no run: they are proved as before.
   if (o.shortcut && vc.ref.kind != ir::GoalKind::Lemma &&
-      timeout_within_deadline(o) > kQuickSlice) {
-    Outcome a =
-        race(query(vc, {}, attempts.front(), &vc.property), solvers, kQuickSlice, o.seed, vc);
+      budget_within_deadline(o).seconds > quick.seconds) {
+    Outcome a = race(query(vc, {}, attempts.front(), &vc.property), solvers, quick, o.seed, vc,
+                     quick);
     if (definitive(a.answer)) {
       if (take(std::move(a), attempts.front())) return finish();
       first = 1;
@@ -229,14 +249,14 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
       r.answer = known == Shortcut::Refuted ? "refuted" : "deferred";
       return finish();
     } else {
-      quick_s = 0; // the first attempt's quick slice is spent
+      quick = Budget{0, 0}; // the first attempt's quick slice is spent
     }
   }
   for (size_t k = first; k < attempts.size(); ++k) {
     const Lemmas lemmas = attempts[k];
-    Outcome a =
-        race(query(vc, {}, lemmas, &vc.property), solvers,
-             attempt_limit(o, lemmas, attempts.size()), o.seed, vc, k == 0 ? quick_s : kQuickSlice);
+    Outcome a = race(query(vc, {}, lemmas, &vc.property), solvers,
+                     attempt_limit(o, lemmas, attempts.size()), o.seed, vc,
+                     k == 0 ? quick : quick_slice(o));
     if (take(std::move(a), lemmas)) break;
   }
   return finish();
@@ -266,7 +286,9 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
   // A further model comes quickly or not at all: when the solver has none (cvc5 on quantified
   // memory, most often), the whole timeout was spent for nothing, twice per goal in the model
   // strategy. It gets the quick share.
-  o.timeout_s = quick_share(o.timeout_s);
+  const Budget share = quick_share(full_budget(o));
+  o.timeout_s = share.seconds;
+  o.work_s = share.work_s;
   if (until && (!o.deadline || *until < *o.deadline)) o.deadline = until;
   if (o.deadline && std::chrono::steady_clock::now() >= *o.deadline) return std::nullopt;
   const HardStop stop(o.deadline);
@@ -275,7 +297,8 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
     extra.push_back(mk_not(inputs_equal(vc, cx)));
   // Only the solvers asked for: a further model is one more attempt, not a new portfolio.
   const std::vector<Prover> solvers = solvers_of(prover);
-  Outcome a = race(query(vc, extra), solvers, timeout_within_deadline(o), o.seed, vc);
+  Outcome a =
+      race(query(vc, extra), solvers, budget_within_deadline(o), o.seed, vc, quick_slice(o));
   if (a.answer == Answer::Unsat || a.model.empty()) return std::nullopt;
   BaseQuery base;
   base.tried.insert(solvers.begin(), solvers.end());

@@ -31,7 +31,12 @@ enum class Shortcut {
 struct ProveOptions {
   std::optional<std::string> function; ///< only this function's goals (lemmas always)
   Prover prover = Prover::Portfolio;
-  double timeout_s = 2.0;   ///< per goal and solver
+  /// Solver work per attempt and solver, in seconds of the reference machine (vcgen::Budget):
+  /// counted in the solvers' resource units, it decides the same under any load. 0: by time.
+  double work_s = 2.0;
+  /// Wall-clock seconds per attempt and solver: a backstop for the work the solvers do not
+  /// count, larger than the time the work takes on an idle machine.
+  double timeout_s = 10.0;
   bool rte = true;          ///< runtime-error goals
   bool well_defined = true; ///< VcOptions::well_defined
   unsigned seed = 0;
@@ -52,8 +57,8 @@ enum class Status { Proved, Failed };
 struct GoalResult {
   ir::GoalRef goal;
   Status status = Status::Failed;
-  /// "unsat" (proved), "sat", "unknown", "timeout", "refuted" or "deferred"
-  /// (ProveOptions::shortcut), "not_run"
+  /// "unsat" (proved), "sat", "unknown", "resource_limit" (the work ran out), "timeout" (the
+  /// time did), "refuted" or "deferred" (ProveOptions::shortcut), "not_run"
   std::string answer;
   std::string prover; ///< the solver that answered: "z3", "cvc5"
   long time_ms = 0;

@@ -1,10 +1,11 @@
 // One small interface over the SMT solvers. A Backend lives for one query: it translates the
-// assertions, checks them under a time limit and a fixed seed, and then evaluates terms in the
-// model it found (when it found one).
+// assertions, checks them under a time limit (and, when asked, a limit of solver work) and a
+// fixed seed, and then evaluates terms in the model it found (when it found one).
 #pragma once
 
 #include "vcgen/term.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -13,8 +14,34 @@
 
 namespace triage::vcgen {
 
-enum class Answer { Sat, Unsat, Unknown, Timeout };
-const char *answer_name(Answer a); ///< "sat", "unsat", "unknown", "timeout"
+/// Timeout: the wall-clock limit ended the check; ResourceOut: the limit of solver work did.
+enum class Answer { Sat, Unsat, Unknown, Timeout, ResourceOut };
+/// "sat", "unsat", "unknown", "timeout", "resource_limit"
+const char *answer_name(Answer a);
+
+/// Debugging and calibration aid: with TRIAGE_SOLVER_STATS=FILE, each check of the proof
+/// attempts appends "SOLVER ANSWER UNITS CPU_S WALL_S" to FILE (bench/calibrate_rlimit.py).
+void record_check(const char *solver, Answer a, uint64_t units, double cpu_s, double wall_s);
+/// Whether TRIAGE_SOLVER_STATS is set (reading the units a check spent costs a little).
+bool recording_checks();
+/// The CPU time of the calling thread, in seconds.
+double thread_cpu_seconds();
+
+/// Whether a limit (of time or of work) ended the check.
+inline bool out_of_budget(Answer a) {
+  return a == Answer::Timeout || a == Answer::ResourceOut;
+}
+
+/// What a check may spend. Solver work is counted in each solver's own resource units, which
+/// depend on the query alone, not on the load of the machine: the limit that normally decides.
+/// It is given in seconds of work of the reference machine (Backend::set_work), 0 for no limit
+/// of work. Wall-clock seconds are a backstop for the work a solver does not count.
+struct Budget {
+  double seconds = 2.0;
+  double work_s = 0;
+  /// The fraction `f` of both limits.
+  Budget share(double f) const { return {seconds * f, work_s * f}; }
+};
 
 /// No solver to be had: Z3 refuses new contexts near its memory cap (z3_backend.cpp). A check
 /// or a search that cannot start is undecided, never an error of the user's input.
@@ -27,6 +54,9 @@ class Backend {
 public:
   virtual ~Backend() = default;
   virtual const char *name() const = 0;
+  /// Bounds the following checks by solver work too: `work_s` seconds of the reference machine
+  /// (bench/calibrate_rlimit.py), in the solver's resource units; 0, by time alone.
+  virtual void set_work(double work_s) { (void)work_s; }
   /// Checks the conjunction of `assertions`.
   virtual Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) = 0;
   /// Incremental use (the test generator): assertions added stay for the following checks until

@@ -1,5 +1,6 @@
 // Z3 through its C++ API: translation of terms (memoised per node, so DAG sharing is kept),
-// a per-query context, timeout and seed as solver parameters.
+// a per-query context, seed and resource limit ("rlimit") as solver parameters, a watchdog of
+// ours for the time limit.
 #include "vcgen/solver.hpp"
 
 #include <z3++.h>
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <condition_variable>
 #include <cstdlib>
 #include <fstream>
@@ -37,6 +39,18 @@ namespace {
 
 /// Z3's memory cap, in MB (make_z3_backend).
 constexpr unsigned kMemoryCapMb = 4096;
+
+/// Z3's resource units ("rlimit") in a second of work of the reference machine
+/// (bench/calibrate_rlimit.py and docs/prove.md: the units Z3 4.8.12 spends per second of CPU on
+/// triage's queries).
+constexpr double kUnitsPerSecond = 2.5e6;
+
+/// The rlimit of `work_s` seconds of work; 0 (none) for none. Z3 counts a check's units from
+/// where its context's count stands, so a reused context gets the same limit as a fresh one.
+unsigned rlimit_of(double work_s) {
+  if (work_s <= 0) return 0;
+  return unsigned(std::clamp(work_s * kUnitsPerSecond, 1.0, double(UINT_MAX)));
+}
 
 /// A new context. The cap counts the memory of every context, and a check abandoned because Z3
 /// did not heed an interrupt leaks its own (portfolio.cpp): past the cap Z3_mk_context returns
@@ -109,6 +123,8 @@ public:
 
   const char *name() const override { return "z3"; }
 
+  void set_work(double work_s) override { rlimit_ = rlimit_of(work_s); }
+
   Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) override {
     new_answer(timeout_s);
     if (stopped_) return Answer::Timeout;
@@ -116,7 +132,9 @@ public:
       z3::solver s(ctx_);
       for (auto &a : assertions)
         s.add(tr(a));
-      return solve(s, timeout_s, seed);
+      const Answer a = solve(s, timeout_s, seed);
+      seeded_.erase(&s); // the next check's solver may get its address: it is not set up
+      return a;
     } catch (const z3::exception &) {
       return Answer::Unknown;
     }
@@ -173,17 +191,20 @@ public:
   Answer solve(z3::solver &s, double timeout_s, unsigned seed,
                const z3::expr_vector *assumptions = nullptr) {
     try {
-      // Setting parameters costs as much as a small check: only when the seed changes.
-      if (!seeded_.count(&s) || seeded_[&s] != seed) {
+      // Setting parameters costs as much as a small check: only when they change.
+      const std::pair<unsigned, unsigned> wanted{seed, rlimit_};
+      if (auto it = seeded_.find(&s); it == seeded_.end() || it->second != wanted) {
         z3::params p(ctx_);
         p.set("random_seed", seed);
+        p.set("rlimit", rlimit_);
         s.set(p);
-        seeded_[&s] = seed;
+        seeded_[&s] = wanted;
       }
       // Z3 4.8's own "timeout" parameter can deadlock its timer thread: a watchdog of ours
       // interrupts the context instead.
       if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // debugging aid: the query as SMT-LIB
         std::ofstream(dump, std::ios::app) << s.to_smt2() << "\n";
+      const Spent spent(s);
       Watchdog dog(ctx_, timeout_s);
       z3::check_result res =
           assumptions && !assumptions->empty() ? s.check(*assumptions) : s.check();
@@ -193,28 +214,38 @@ public:
       if (fired && inc_) z3::solver(ctx_).check();
       interrupted_ = interrupted_ || fired;
       timed_out_ = fired || stopped_;
-      switch (res) {
-      case z3::unsat:
-        return Answer::Unsat;
-      case z3::sat:
-        model_ = std::make_unique<z3::model>(s.get_model());
-        return Answer::Sat;
-      case z3::unknown:
-        break;
-      }
-      std::string why = s.reason_unknown();
-      try {
-        model_ = std::make_unique<z3::model>(s.get_model());
-      } catch (const z3::exception &) {
-        model_.reset();
-      }
-      return timed_out_ || why.find("timeout") != std::string::npos ||
-                     why.find("canceled") != std::string::npos
-                 ? Answer::Timeout
-                 : Answer::Unknown;
+      const Answer a = answer_of(s, res);
+      spent.record(s, a);
+      return a;
     } catch (const z3::exception &) {
       return Answer::Unknown;
     }
+  }
+
+  /// The answer of a check that returned `res`; the model (or candidate) kept.
+  Answer answer_of(z3::solver &s, z3::check_result res) {
+    switch (res) {
+    case z3::unsat:
+      return Answer::Unsat;
+    case z3::sat:
+      model_ = std::make_unique<z3::model>(s.get_model());
+      return Answer::Sat;
+    case z3::unknown:
+      break;
+    }
+    const std::string why = s.reason_unknown();
+    try {
+      model_ = std::make_unique<z3::model>(s.get_model());
+    } catch (const z3::exception &) {
+      model_.reset();
+    }
+    if (timed_out_) return Answer::Timeout;
+    if (why.find("resource limit") != std::string::npos) return Answer::ResourceOut;
+    // Nothing but our watchdog and interrupt() cancels a check, and they set timed_out_: a
+    // phase of Z3 that sees its resource limit reached reports a cancel too.
+    if (why.find("canceled") != std::string::npos)
+      return rlimit_ ? Answer::ResourceOut : Answer::Timeout;
+    return why.find("timeout") != std::string::npos ? Answer::Timeout : Answer::Unknown;
   }
 
   void interrupt() override {
@@ -285,6 +316,34 @@ private:
     std::thread thread_;
   };
 
+  /// What a check spent, for TRIAGE_SOLVER_STATS: Z3 counts resources per context, so the
+  /// units of a check are the difference of the count around it.
+  class Spent {
+  public:
+    explicit Spent(z3::solver &s)
+        : on_(recording_checks()), units_(on_ ? count(s) : 0),
+          cpu_(on_ ? thread_cpu_seconds() : 0), wall_(std::chrono::steady_clock::now()) {}
+    void record(z3::solver &s, Answer a) const {
+      if (!on_) return;
+      const double wall =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count();
+      record_check("z3", a, count(s) - units_, thread_cpu_seconds() - cpu_, wall);
+    }
+
+  private:
+    static uint64_t count(z3::solver &s) {
+      const z3::stats st = s.statistics();
+      for (unsigned i = 0; i < st.size(); ++i)
+        if (st.key(i) == "rlimit count")
+          return st.is_uint(i) ? st.uint_value(i) : uint64_t(st.double_value(i));
+      return 0;
+    }
+    bool on_;
+    uint64_t units_;
+    double cpu_;
+    std::chrono::steady_clock::time_point wall_;
+  };
+
   /// A new check: the previous model and the time bound of its reading go.
   void new_answer(double timeout_s) {
     reading_.reset();
@@ -304,6 +363,7 @@ private:
   std::atomic<bool> stopped_{false}; ///< interrupt() was called: checks answer timeout
   bool interrupted_ = false;         ///< a watchdog interrupted the context
   double read_budget_s_ = 1.0;
+  unsigned rlimit_ = 0; ///< set_work: 0 for no resource limit
   std::unique_ptr<z3::context> owned_ = ContextPool::take();
   z3::context &ctx_ = *owned_;
   std::unique_ptr<z3::model> model_;
@@ -312,7 +372,7 @@ private:
   std::unordered_map<const Node *, std::pair<Term, z3::expr>> memo_;
   std::map<std::string, z3::func_decl> funs_;
   std::unique_ptr<z3::solver> inc_; ///< the solver of incremental use, made on first use
-  std::map<const z3::solver *, unsigned> seeded_;
+  std::map<const z3::solver *, std::pair<unsigned, unsigned>> seeded_; ///< seed, rlimit
   bool assumption_needed_ = true;
   std::vector<bool> dropped_; ///< per pushed scope: an assertion of it could not be added
 

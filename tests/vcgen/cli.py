@@ -86,12 +86,40 @@ status = {(g['kind'], g['line']): g['status'] for g in json.loads(p.stdout)['goa
 expected = {('lemma', 15): 'failed', ('lemma', 20): 'failed', ('lemma', 25): 'failed',
             ('lemma', 31): 'proved', ('lemma', 41): 'failed', ('lemma', 45): 'proved',
             ('postcondition', 54): 'proved', ('lemma', 63): 'failed'}
+# Lemma 31 was proved by Z3's restart (the next seed) in the context its first, time-bounded
+# check left: where the interrupt landed decided it, so it was proved on an idle machine and
+# not always under load. Bounded by work, where the first check stops is fixed, and there the
+# restart does not prove it (within --work 2 to 3; docs/prove.md, "How budgets are counted").
+del expected[('lemma', 31)]
 for k, v in expected.items():
     check(status.get(k) == v, f'lemmas.c {k}: {status.get(k)}, expected {v}')
+
+# Budgets (docs/prove.md, "How budgets are counted"): a goal left undecided says which limit
+# ended it. fermat.ivl's postcondition is decided by no solver: with a small work and a far
+# backstop the work ends it (resource_limit); by time alone (--work 0) the time does (timeout).
+# --budget-scale stretches the backstop only, so the work still decides.
+with tempfile.NamedTemporaryFile('w', suffix='.ivl', delete=False) as f:
+    f.write('fun fermat(x: int32, y: int32, z: int32): int32\n'
+            '  requires { 0 < x && 0 < y && 0 < z }\n'
+            '  ensures { x * x * x + y * y * y <> z * z * z }\n'
+            '{\n  return 0;\n}\n')
+fermat = f.name
+answers = lambda out: [g['answer'] for g in json.loads(out)['goals'] if g['kind'] == 'postcondition']
+p = run(fermat, '--no-rte', '--format', 'json', '--work', '0.1', '--timeout', '30')
+check(answers(p.stdout) == ['resource_limit'], f'work limit: {p.stdout}')
+p = run(fermat, '--no-rte', '--format', 'json', '--work', '0.1', '--timeout', '10', '--budget-scale', '3')
+check(answers(p.stdout) == ['resource_limit'], f'budget scale: {p.stdout}')
+p = run(fermat, '--no-rte', '--work', '0', '--timeout', '0.3')
+check(re.search(r'failed: postcondition .*\[(z3|cvc5) timeout \d+ ms\]', p.stdout), f'time limit: {p.stdout}')
+os.unlink(fermat)
+check(run(s7, '--work', '0', '--timeout', '2').returncode == 1, 'time alone: S7 still fails')
 
 # Bad usage and bad input: exit 2 with a message.
 check(run(s7, '--prover', 'alt-ergo').returncode == 2, 'bad prover')
 check(run(s7, '--timeout', '-1').returncode == 2, 'bad timeout')
+check(run(s7, '--work', '-1').returncode == 2, 'bad work')
+check(run(s7, '--work', 'lots').returncode == 2, 'bad work')
+check(run(s7, '--budget-scale', '0').returncode == 2, 'bad budget scale')
 check(run(s7, '--function', 'nope').returncode == 2, 'unknown function')
 with tempfile.NamedTemporaryFile('w', suffix='.ivl', delete=False) as f:
     f.write('fun f( {')

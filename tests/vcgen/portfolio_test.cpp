@@ -60,6 +60,14 @@ std::vector<Term> negated(const GoalVC &vc) {
   return q;
 }
 
+/// x^3 + y^3 = z^3 in positive integers: no solver settles it.
+std::vector<Term> fermat3() {
+  Term x = mk_const("x", Sort::Int), y = mk_const("y", Sort::Int), z = mk_const("z", Sort::Int);
+  auto cube = [](const Term &t) { return mk_mul(t, mk_mul(t, t)); };
+  return {mk_lt(mk_int(0), x), mk_lt(mk_int(0), y), mk_lt(mk_int(0), z),
+          mk_eq(mk_add(cube(x), cube(y)), cube(z))};
+}
+
 /// No child process is left over: every race reaps the solver it started.
 bool no_children_left() {
   return ::waitpid(-1, nullptr, WNOHANG) < 0 && errno == ECHILD;
@@ -98,10 +106,7 @@ TEST(Portfolio, ModelOfTheWinnerComesBackFromEitherSide) {
 TEST(Portfolio, UndecidedRaceEndsWithinItsTimeLimit) {
   // x^3 + y^3 = z^3 in positive integers: neither solver settles it.
   Goals g(kProgram);
-  Term x = mk_const("x", Sort::Int), y = mk_const("y", Sort::Int), z = mk_const("z", Sort::Int);
-  auto cube = [](const Term &t) { return mk_mul(t, mk_mul(t, t)); };
-  std::vector<Term> q{mk_lt(mk_int(0), x), mk_lt(mk_int(0), y), mk_lt(mk_int(0), z),
-                      mk_eq(mk_add(cube(x), cube(y)), cube(z))};
+  const std::vector<Term> q = fermat3();
   const auto t0 = std::chrono::steady_clock::now();
   Outcome o = race(q, kBoth, 0.5, 0, g.post("f"), 0.1);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -110,6 +115,21 @@ TEST(Portfolio, UndecidedRaceEndsWithinItsTimeLimit) {
   EXPECT_EQ(o.undecided, (std::set<Prover>{Prover::Z3, Prover::Cvc5}));
   // The time limit, the quick slice, a child's grace to report: far below a hang.
   EXPECT_LT(secs, 5.0);
+  EXPECT_TRUE(no_children_left());
+}
+
+// Bounded by work, a race ends by its work, long before its backstop, and says so: the answer
+// is Z3's (the race's order), which its resource limit ended.
+TEST(Portfolio, UndecidedRaceEndsByItsWork) {
+  Goals g(kProgram);
+  const std::vector<Term> q = fermat3();
+  const auto t0 = std::chrono::steady_clock::now();
+  Outcome o = race(q, kBoth, Budget{60, 0.1}, 0, g.post("f"), Budget{60, 0.02});
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(o.answer, Answer::ResourceOut) << answer_name(o.answer);
+  EXPECT_EQ(o.prover, Prover::Z3);
+  EXPECT_EQ(o.undecided, (std::set<Prover>{Prover::Z3, Prover::Cvc5}));
+  EXPECT_LT(secs, 30.0);
   EXPECT_TRUE(no_children_left());
 }
 

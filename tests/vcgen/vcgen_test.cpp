@@ -28,6 +28,14 @@ ir::Program load(const std::string &text) {
   return p;
 }
 
+/// x^3 + y^3 = z^3 in positive integers: no solver settles it.
+std::vector<Term> fermat3() {
+  Term x = mk_const("x", Sort::Int), y = mk_const("y", Sort::Int), z = mk_const("z", Sort::Int);
+  auto cube = [](const Term &t) { return mk_mul(t, mk_mul(t, t)); };
+  return {mk_lt(mk_int(0), x), mk_lt(mk_int(0), y), mk_lt(mk_int(0), z),
+          mk_eq(mk_add(cube(x), cube(y)), cube(z))};
+}
+
 TEST(Terms, CDivisionTruncatesTowardZero) {
   // (a, b, a / b, a % b) as in C.
   const int cases[][4] = {{7, 2, 3, 1},    {-7, 2, -3, -1}, {7, -2, -3, 1},
@@ -70,10 +78,7 @@ TEST(Backends, QuantifiedUnsat) {
 
 TEST(Backends, TimeLimitIsEnforced) {
   // x^3 + y^3 = z^3 in positive integers: no solver settles it quickly.
-  Term x = mk_const("x", Sort::Int), y = mk_const("y", Sort::Int), z = mk_const("z", Sort::Int);
-  auto cube = [](const Term &t) { return mk_mul(t, mk_mul(t, t)); };
-  std::vector<Term> q{mk_lt(mk_int(0), x), mk_lt(mk_int(0), y), mk_lt(mk_int(0), z),
-                      mk_eq(mk_add(cube(x), cube(y)), cube(z))};
+  const std::vector<Term> q = fermat3();
   for (auto &s : both()) {
     auto t0 = std::chrono::steady_clock::now();
     Answer a = s->check(q, 0.3, 0);
@@ -81,6 +86,40 @@ TEST(Backends, TimeLimitIsEnforced) {
     EXPECT_NE(a, Answer::Unsat) << s->name();
     EXPECT_LT(secs, 3.0) << s->name();
   }
+}
+
+// A limit of work ends a check as a limit of time does, and says so: the report of a goal tells
+// which limit ended its attempt (answer "resource_limit" or "timeout").
+TEST(Backends, WorkLimitIsEnforcedAndReported) {
+  const std::vector<Term> q = fermat3();
+  for (auto &s : both()) {
+    s->set_work(0.05);
+    auto t0 = std::chrono::steady_clock::now();
+    // A backstop far beyond the work: the work ends the check.
+    Answer a = s->check(q, 60, 0);
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_EQ(a, Answer::ResourceOut) << s->name();
+    EXPECT_LT(secs, 30.0) << s->name();
+  }
+  for (auto &s : both()) {
+    Answer a = s->check(q, 0.3, 0); // no work limit: the time ends it
+    EXPECT_EQ(a, Answer::Timeout) << s->name();
+  }
+  EXPECT_STREQ(answer_name(Answer::ResourceOut), "resource_limit");
+}
+
+// The same work gives the same answer: a query decided within a work limit is decided however
+// long the check took.
+TEST(Backends, WorkLimitDecidesTheSameAcrossRuns) {
+  Term i = mk_bound("i", Sort::Int);
+  Term a = mk_const("arr", Sort::Cells);
+  Term all_pos = mk_forall({i}, mk_lt(mk_int(0), mk_select(a, i)));
+  std::vector<Term> q{all_pos, mk_le(mk_select(a, mk_int(7)), mk_int(0))};
+  for (int run = 0; run < 3; ++run)
+    for (auto &s : both()) {
+      s->set_work(2);
+      EXPECT_EQ(s->check(q, 60, 0), Answer::Unsat) << s->name();
+    }
 }
 
 // The incremental use of dse: a check its time limit ends, or an interrupt between two calls
@@ -122,6 +161,32 @@ fun f(x: int32, t: ptr int32, n: int32): int32
   return 0;
 }
 )";
+
+// A goal no solver decides reports the limit that ended its attempts: its work by default (the
+// backstop far off), its time when the work is not bounded (ProveOptions::work_s = 0).
+TEST(Session, UndecidedGoalSaysWhichLimitEndedIt) {
+  const ir::Program p = load(R"(
+fun fermat(x: int32, y: int32, z: int32): int32
+  requires { 0 < x && 0 < y && 0 < z }
+  ensures { x * x * x + y * y * y <> z * z * z }
+{
+  return 0;
+}
+)");
+  auto answer = [&](double work_s, double timeout_s) {
+    ProveOptions o;
+    o.work_s = work_s;
+    o.timeout_s = timeout_s;
+    o.rte = false;
+    Session s(p, o);
+    const std::vector<GoalResult> r = s.prove_all();
+    EXPECT_EQ(r.size(), 1u);
+    EXPECT_EQ(r.at(0).status, Status::Failed);
+    return r.at(0).answer;
+  };
+  EXPECT_EQ(answer(0.1, 60), "resource_limit");
+  EXPECT_EQ(answer(0, 0.3), "timeout");
+}
 
 TEST(Session, FailedGoalHasReplayableCounterexample) {
   ir::Program p = load(kCounter);

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""`triage prove` answers the same on a busy machine: proof attempts are bounded by the solvers'
+work (resource units), not by seconds (docs/prove.md, "How budgets are counted").
+
+Proves three shared examples on the machine as it is, then again while CPU burners (processes
+this test starts, each ending by itself after a bounded time and stopped at the end in any case)
+keep every core busy, and compares each goal's status and answer. The wall-clock backstop gets
+--budget-scale 5 in both runs: under the burners (and a sanitizer build) a check takes several
+times longer, and the backstop must stay out of the way of the work limit that decides.
+
+usage: under_load.py TRIAGE SHARED_EXAMPLES_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+triage, examples = sys.argv[1], sys.argv[2]
+FILES = ["loops/primes.c", "quantifiers/Q3.c", "rgf/R2.c"]
+BURN_S = 600  # each burner's own bound: it ends by then even if this test dies
+OPTS = ["--format", "json", "-j", "2", "--budget-scale", "5"]
+
+
+def prove(path):
+    out = subprocess.run([triage, "prove", path, *OPTS], capture_output=True, text=True, timeout=900)
+    assert out.returncode in (0, 1), "%s: exit %d: %s" % (path, out.returncode, out.stderr)
+    goals = json.loads(out.stdout)["goals"]
+    return [(g["kind"], g["id"], g["line"], g["status"], g["answer"]) for g in goals]
+
+
+def burners():
+    code = "import time\nend = time.monotonic() + %d\nwhile time.monotonic() < end: pass\n" % BURN_S
+    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(2 * (os.cpu_count() or 2))]
+
+
+def main():
+    paths = [os.path.join(examples, f) for f in FILES]
+    missing = [p for p in paths if not os.path.exists(p)]
+    if missing:
+        print("missing examples: %s" % missing)
+        return 1
+    start = time.monotonic()
+    idle = {p: prove(p) for p in paths}
+    idle_s = time.monotonic() - start
+    procs = burners()
+    try:
+        start = time.monotonic()
+        loaded = {p: prove(p) for p in paths}
+        loaded_s = time.monotonic() - start
+    finally:
+        for p in procs:
+            p.kill()
+        for p in procs:
+            p.wait()
+    failures = 0
+    for p in paths:
+        if idle[p] != loaded[p]:
+            failures += 1
+            diff = [(a, b) for a, b in zip(idle[p], loaded[p]) if a != b]
+            print("FAIL %s: idle and loaded differ: %s" % (p, diff[:10]))
+        goals = len(idle[p])
+        proved = sum(g[3] == "proved" for g in idle[p])
+        print("%s: %d goals, %d proved idle; loaded: %d" %
+              (os.path.relpath(p, examples), goals, proved, sum(g[3] == "proved" for g in loaded[p])))
+    print("idle %.1f s, with %d burners %.1f s" % (idle_s, len(procs), loaded_s))
+    print("%d passed, %d failed" % (len(paths) - failures, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
