@@ -44,10 +44,10 @@ void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
   // Whether "weak contract" also means "no bug in the code": only a search of real runs says.
   if (d.verdict == Verdict::SubcontractWeakness && d.nc_search != "not_run")
     out += std::string("  search for a bug in the code: ") +
-           (d.nc_search == "complete"  ? "none found, every path explored"
-            : d.nc_search == "stopped" ? "none replayed for this goal, the search stopped early"
-                                       : "none found within the search bounds" +
-                                             bounds_text(d.nc_search_bounds)) +
+           (d.nc_search == "complete" ? "none found, every path explored"
+            : d.nc_search == "stopped"
+                ? "none replayed for this goal, the search stopped early"
+                : "none found within the search bounds" + bounds_text(d.nc_search_bounds)) +
            "\n";
   if (!is_definite(d.verdict))
     for (const auto &n : d.notes)

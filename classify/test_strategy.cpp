@@ -307,8 +307,8 @@ private:
   /// non-compliance. Until one replays, `d` keeps what it had (an earlier strategy's weakness).
   bool settle_nc_from(GoalDiagnosis &d, const dse::Result &nc) {
     d.nc_search = search_name(nc);
-    d.nc_search_bounds = nc.complete || nc.stopped ? std::vector<std::string>{}
-                                                   : nc.incomplete_because;
+    d.nc_search_bounds =
+        nc.complete || nc.stopped ? std::vector<std::string>{} : nc.incomplete_because;
     for (const dse::Test *t : shortest_first(nc.tests)) {
       const auto first = first_failure(t->outcome);
       if (!first || !same_goal(d.result.goal, *first)) continue;

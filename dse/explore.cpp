@@ -75,8 +75,7 @@ Term taken(const Decision &d) {
 class Explorer {
 public:
   Explorer(const ir::Program &p, const Options &o, const ir::Function &f)
-      : p_(p), o_(o), f_(f), deadline_(Clock::now() + o.budget), block_limit_(o.max_block),
-        block_cap_(block_cap(p, o)), small_constants_(small_constants(p)) {}
+      : Explorer(p, o, f, program_constants(p)) {}
 
   Result run() {
     const auto start = Clock::now();
@@ -93,6 +92,11 @@ public:
   }
 
 private:
+  Explorer(const ir::Program &p, const Options &o, const ir::Function &f,
+           const std::set<BigInt> &constants)
+      : p_(p), o_(o), f_(f), deadline_(Clock::now() + o.budget), block_limit_(o.max_block),
+        block_cap_(block_cap(constants, o)), small_constants_(small_constants(constants)) {}
+
   /// What one path left to negate: its decisions from `from` on (a visit negates at most
   /// negations_per_visit of them, and queues the rest as a continuation).
   struct Walk {
@@ -181,9 +185,9 @@ private:
   /// Zero and the program's constants below small_constant, a window apart (Explorer::smaller).
   std::vector<BigInt> small_constants_;
 
-  static size_t block_cap(const ir::Program &p, const Options &o) {
+  static size_t block_cap(const std::set<BigInt> &constants, const Options &o) {
     long largest = 0;
-    for (const BigInt &c : program_constants(p))
+    for (const BigInt &c : constants)
       if (c < max_block_cap) largest = c.convert_to<long>();
     return std::max(size_t(o.max_block), size_t(largest + 1));
   }
@@ -326,7 +330,8 @@ private:
   static void debug_query(Clock::time_point start, Answer answer, const std::string &what) {
     const auto ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-    if (ms >= 100) std::printf("slow query (%ld ms, answer %d) %s\n", long(ms), int(answer), what.c_str());
+    if (ms >= 100)
+      std::printf("slow query (%ld ms, answer %d) %s\n", long(ms), int(answer), what.c_str());
   }
 
   /// Pushes a solver scope, popped when it goes.
@@ -350,7 +355,8 @@ private:
     if (debug_)
       debug_query(start, answer,
                   "negating decision " + std::to_string(i) + ": " + to_string(path[i].cond));
-    if (answer == Answer::Sat && solver_->has_model()) return smaller(read_model(*solver_), bounded);
+    if (answer == Answer::Sat && solver_->has_model())
+      return smaller(read_model(*solver_), bounded);
     if (answer != Answer::Unsat) {
       incomplete_.insert("the solver could not decide a path condition");
       return std::nullopt;
@@ -366,7 +372,8 @@ private:
   std::optional<Assignment> smaller(Assignment a, const Term &bounded) {
     std::vector<Term> near;
     for (const auto &[name, s] : symbols_)
-      if (s.term->sort == Sort::Int && !preferred(a.scalar(name))) near.push_back(near_small(s.term));
+      if (s.term->sort == Sort::Int && !preferred(a.scalar(name)))
+        near.push_back(near_small(s.term));
     if (near.empty() || out_of_budget()) return a;
     ++r_.solver_calls;
     Scope scope(*solver_);
@@ -399,9 +406,9 @@ private:
   static constexpr long small_window = 16;
   static constexpr long small_constant = 256;
 
-  static std::vector<BigInt> small_constants(const ir::Program &p) {
+  static std::vector<BigInt> small_constants(const std::set<BigInt> &constants) {
     std::vector<BigInt> out;
-    for (const BigInt &c : program_constants(p))
+    for (const BigInt &c : constants)
       if (c < small_constant && (out.empty() || c - out.back() > small_window)) out.push_back(c);
     return out;
   }
@@ -432,15 +439,16 @@ private:
       if (answer != Answer::Sat || !solver_->has_model()) return std::nullopt;
       for (const auto &[name, s] : symbols_)
         if (s.term->sort == Sort::Cells && !s.cells)
-          needed = std::max(needed, size_t(std::clamp(
-                                        solver_->eval_int(mk_const(name + "#len", Sort::Int))
-                                            .value_or(0),
-                                        BigInt(0), BigInt(block_cap_))));
+          needed = std::max(
+              needed,
+              size_t(std::clamp(solver_->eval_int(mk_const(name + "#len", Sort::Int)).value_or(0),
+                                BigInt(0), BigInt(block_cap_))));
     }
     size_t wider = block_limit_ * 2;
     while (wider < needed)
       wider *= 2;
-    for (const size_t limit : {std::min(wider, block_cap_), block_cap_}) {
+    // The new cells' types may rule out the lengths found: then the whole cap, once.
+    for (size_t limit = std::min(wider, block_cap_);; limit = block_cap_) {
       const Answer answer = check_blocks(limit, limit);
       if (answer == Answer::Sat && solver_->has_model()) {
         block_limit_ = limit;

@@ -26,8 +26,8 @@ struct Assignment {
 struct Decision {
   vcgen::Term cond;
   bool outcome = false;
-  bool check = false; ///< of an annotation or a runtime error, not a branch of the code
-  bool loop = false;  ///< the condition of a loop (taken false: the loop ends there)
+  bool check = false;  ///< of an annotation or a runtime error, not a branch of the code
+  bool loop = false;   ///< the condition of a loop (taken false: the loop ends there)
   bool pinned = false; ///< `term = its concrete value` (rac::OracleSource::on_pin): never negated
 };
 

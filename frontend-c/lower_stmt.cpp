@@ -111,8 +111,7 @@ void Lowerer::stmt(const CStmt &s) {
 
 ir::ExprPtr Lowerer::vla_length(const CExpr &len) {
   const Val n = rvalue(len);
-  if (!n.t.is_c_int())
-    fail(len.loc, "an array length must be an integer, not '" + n.t.str() + "'");
+  if (!n.t.is_c_int()) fail(len.loc, "an array length must be an integer, not '" + n.t.str() + "'");
   return n.e;
 }
 
