@@ -1,196 +1,180 @@
+// ir::Json's text forms are nlohmann-json's: its parser (driven through SAX, so that integers keep
+// every digit) and its printer (ordered_json, so that members keep their insertion order). This
+// file only maps between the two values and lays out pretty-printed arrays of scalars on one line.
 #include "ir/json.hpp"
 
 #include "ir/error.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <cctype>
-#include <cstdio>
-#include <sstream>
 
 namespace triage::ir {
 
 namespace {
 
+using nl = nlohmann::ordered_json;
+
 const BigInt max_exact = (BigInt(1) << 53) - 1;
+// Deeper documents are refused: the printers recurse, and no input of ours nests this much.
+constexpr int max_depth = 200;
 
-class Reader {
+/// Invalid UTF-8 in a string (a C string literal, say) prints as U+FFFD rather than throwing.
+std::string dump_nl(const nl &j) {
+  return j.dump(-1, ' ', false, nl::error_handler_t::replace);
+}
+
+/// The nlohmann value of `j`; integers beyond 53 bits become strings so that no reader rounds them.
+nl to_nl(const Json &j) {
+  if (j.is_null()) return nullptr;
+  if (j.is_bool()) return j.as_bool();
+  if (j.is_int()) {
+    const BigInt &i = j.as_int();
+    if (i <= max_exact && i >= -max_exact) return i.convert_to<long long>();
+    return i.str();
+  }
+  if (j.is_double()) return j.as_double();
+  if (j.is_string()) return j.as_string();
+  if (j.is_array()) {
+    nl a = nl::array();
+    for (const Json &e : j.as_array())
+      a.push_back(to_nl(e));
+    return a;
+  }
+  nl o = nl::object();
+  for (const auto &[k, v] : j.as_object())
+    o[k] = to_nl(v);
+  return o;
+}
+
+bool integral_text(const std::string &s) {
+  return std::none_of(s.begin(), s.end(), [](char c) { return c == '.' || c == 'e' || c == 'E'; });
+}
+
+/// Builds an ir::Json from nlohmann's SAX events: every integer token becomes a BigInt, also
+/// those beyond 64 bits that nlohmann itself would only keep as a double.
+class Builder : public nlohmann::json_sax<nl> {
 public:
-  Reader(const std::string &text, const std::string &file) : s_(text), file_(file) {}
+  Builder(const std::string &text, const std::string &file) : text_(text), file_(file) {}
 
-  Json document() {
-    Json v = value();
-    skip();
-    if (i_ != s_.size()) fail("unexpected text after the JSON value");
-    return v;
+  Json result() { return std::move(root_); }
+
+  bool null() override { return put(Json()); }
+  bool boolean(bool b) override { return put(Json(b)); }
+  bool number_integer(number_integer_t i) override { return put(Json(BigInt(i))); }
+  bool number_unsigned(number_unsigned_t i) override { return put(Json(BigInt(i))); }
+  bool number_float(number_float_t d, const string_t &text) override {
+    return put(integral_text(text) ? Json(BigInt(text)) : Json(d));
+  }
+  bool string(string_t &s) override { return put(Json(std::move(s))); }
+  bool binary(binary_t &) override { return false; } // JSON text has no binary values
+  bool start_object(std::size_t) override { return open(Json::object()); }
+  bool key(string_t &k) override {
+    key_ = std::move(k);
+    return true;
+  }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(Json::array()); }
+  bool end_array() override { return close(); }
+
+  bool parse_error(std::size_t position, const std::string &,
+                   const nlohmann::detail::exception &e) override {
+    fail(position, reason(e.what()));
   }
 
 private:
-  const std::string &s_;
-  std::string file_;
-  size_t i_ = 0;
-  int depth_ = 0;
+  const std::string &text_;
+  const std::string &file_;
+  Json root_;
+  std::vector<Json *> open_; ///< the containers being filled, innermost last
+  std::string key_;
 
-  [[noreturn]] void fail(const std::string &msg) const {
+  /// nlohmann's message without its "[json.exception...] parse error at line L, column C: ".
+  static std::string reason(std::string what) {
+    if (what.rfind("[json.exception", 0) == 0) what.erase(0, what.find("] ") + 2);
+    if (what.rfind("parse error at line", 0) == 0) what.erase(0, what.find(": ") + 2);
+    return what;
+  }
+
+  /// Located at the character read last (`position` counts the characters read).
+  [[noreturn]] void fail(std::size_t position, const std::string &msg) const {
+    const size_t end = std::min(position > 0 ? position - 1 : 0, text_.size());
     int line = 1, col = 1;
-    for (size_t k = 0; k < i_ && k < s_.size(); ++k) {
-      if (s_[k] == '\n') {
-        ++line;
-        col = 1;
-      } else {
-        ++col;
-      }
+    for (size_t k = 0; k < end; ++k) {
+      col = text_[k] == '\n' ? 1 : col + 1;
+      line += text_[k] == '\n';
     }
     throw Error(SrcLoc{file_, line, col}, msg);
   }
 
-  void skip() {
-    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_])))
-      ++i_;
-  }
-
-  bool eat(char c) {
-    skip();
-    if (i_ < s_.size() && s_[i_] == c) {
-      ++i_;
-      return true;
+  /// Places a value in the innermost container, or as the document.
+  Json *place(Json v) {
+    if (open_.empty()) {
+      root_ = std::move(v);
+      return &root_;
     }
-    return false;
-  }
-
-  void expect(char c) {
-    if (!eat(c)) fail(std::string("expected '") + c + "'");
-  }
-
-  bool word(const char *w) {
-    const std::string ws(w);
-    if (s_.compare(i_, ws.size(), ws) == 0) {
-      i_ += ws.size();
-      return true;
+    Json &c = *open_.back();
+    if (c.is_array()) {
+      c.push_back(std::move(v));
+      return &c.as_array().back();
     }
-    return false;
+    c.as_object().emplace_back(std::move(key_), std::move(v));
+    return &c.as_object().back().second;
   }
 
-  Json value() {
-    skip();
-    if (i_ >= s_.size()) fail("unexpected end of JSON text");
-    if (++depth_ > 200) fail("JSON nested too deeply");
-    Json v = value_here();
-    --depth_;
-    return v;
+  bool put(Json v) {
+    place(std::move(v));
+    return true;
   }
 
-  Json value_here() {
-    const char c = s_[i_];
-    if (c == '{') return object();
-    if (c == '[') return array();
-    if (c == '"') return Json(string());
-    if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) return number();
-    if (word("true")) return Json(true);
-    if (word("false")) return Json(false);
-    if (word("null")) return Json();
-    fail("expected a JSON value");
+  bool open(Json container) {
+    if (open_.size() >= size_t(max_depth)) throw Error(SrcLoc{file_, 1, 1}, "JSON nested too deeply");
+    open_.push_back(place(std::move(container)));
+    return true;
   }
 
-  Json object() {
-    ++i_;
-    Json o = Json::object();
-    if (eat('}')) return o;
-    do {
-      skip();
-      if (i_ >= s_.size() || s_[i_] != '"') fail("expected a member name in quotes");
-      std::string key = string();
-      expect(':');
-      o.as_object().emplace_back(std::move(key), value());
-    } while (eat(','));
-    expect('}');
-    return o;
-  }
-
-  Json array() {
-    ++i_;
-    Json a = Json::array();
-    if (eat(']')) return a;
-    do
-      a.push_back(value());
-    while (eat(','));
-    expect(']');
-    return a;
-  }
-
-  std::string string() {
-    ++i_; // opening quote
-    std::string out;
-    while (true) {
-      if (i_ >= s_.size()) fail("unterminated string");
-      const char c = s_[i_++];
-      if (c == '"') return out;
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i_ >= s_.size()) fail("unterminated string");
-      const char e = s_[i_++];
-      switch (e) {
-      case 'n':
-        out += '\n';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'u':
-        out += unicode();
-        break;
-      default:
-        out += e;
-      }
-    }
-  }
-
-  std::string unicode() {
-    if (i_ + 4 > s_.size()) fail("bad \\u escape");
-    const unsigned code = std::stoul(s_.substr(i_, 4), nullptr, 16);
-    i_ += 4;
-    std::string out;
-    if (code < 0x80) {
-      out += char(code);
-    } else if (code < 0x800) {
-      out += char(0xC0 | (code >> 6));
-      out += char(0x80 | (code & 0x3F));
-    } else {
-      out += char(0xE0 | (code >> 12));
-      out += char(0x80 | ((code >> 6) & 0x3F));
-      out += char(0x80 | (code & 0x3F));
-    }
-    return out;
-  }
-
-  Json number() {
-    const size_t start = i_;
-    if (s_[i_] == '-') ++i_;
-    if (i_ >= s_.size() || !std::isdigit(static_cast<unsigned char>(s_[i_])))
-      fail("expected digits");
-    while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_])))
-      ++i_;
-    bool real = false;
-    if (i_ < s_.size() && (s_[i_] == '.' || s_[i_] == 'e' || s_[i_] == 'E')) {
-      real = true;
-      while (i_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[i_])) ||
-                                std::string_view(".eE+-").find(s_[i_]) != std::string_view::npos))
-        ++i_;
-    }
-    const std::string text = s_.substr(start, i_ - start);
-    if (real) return Json(std::stod(text));
-    return Json(BigInt(text));
+  bool close() {
+    open_.pop_back();
+    return true;
   }
 };
+
+/// Pretty text: nlohmann's layout, but an array of scalars stays on one line ("[1, 2, 3]"):
+/// counterexample arrays read better that way.
+void pretty(const nl &j, int indent, int depth, std::string &out) {
+  const auto newline = [&](int d) { out += "\n" + std::string(size_t(indent * d), ' '); };
+  const bool flat = j.is_array() && std::none_of(j.begin(), j.end(), [](const nl &e) {
+                      return e.is_structured();
+                    });
+  if (j.empty() || !j.is_structured()) {
+    out += dump_nl(j);
+  } else if (flat) {
+    out += "[";
+    for (size_t k = 0; k < j.size(); ++k)
+      out += (k ? ", " : "") + dump_nl(j[k]);
+    out += "]";
+  } else if (j.is_array()) {
+    out += "[";
+    for (size_t k = 0; k < j.size(); ++k) {
+      out += k ? "," : "";
+      newline(depth + 1);
+      pretty(j[k], indent, depth + 1, out);
+    }
+    newline(depth);
+    out += "]";
+  } else {
+    out += "{";
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      out += it == j.begin() ? "" : ",";
+      newline(depth + 1);
+      out += dump_nl(nl(it.key())) + ": ";
+      pretty(it.value(), indent, depth + 1, out);
+    }
+    newline(depth);
+    out += "}";
+  }
+}
 
 bool all_digits(const std::string &s) {
   size_t k = (!s.empty() && s[0] == '-') ? 1 : 0;
@@ -201,38 +185,6 @@ bool all_digits(const std::string &s) {
 }
 
 } // namespace
-
-std::string json_quote(const std::string &s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    default:
-      if (static_cast<unsigned char>(c) < 0x20) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c));
-        out += buf;
-      } else {
-        out += c;
-      }
-    }
-  }
-  return out + "\"";
-}
 
 std::optional<BigInt> Json::integer() const {
   if (is_int()) return as_int();
@@ -256,58 +208,17 @@ Json &Json::operator[](const std::string &key) {
 }
 
 std::string Json::dump(int indent) const {
+  const nl j = to_nl(*this);
+  if (indent < 0) return dump_nl(j);
   std::string out;
-  dump_to(out, indent, 0);
+  pretty(j, indent, 0, out);
   return out;
 }
 
-void Json::dump_to(std::string &out, int indent, int depth) const {
-  const auto newline = [&](int d) {
-    if (indent >= 0) out += "\n" + std::string(size_t(indent * d), ' ');
-  };
-  if (is_null()) {
-    out += "null";
-  } else if (is_bool()) {
-    out += as_bool() ? "true" : "false";
-  } else if (is_int()) {
-    const BigInt &i = as_int();
-    const bool exact = i <= max_exact && i >= -max_exact;
-    out += exact ? i.str() : "\"" + i.str() + "\"";
-  } else if (is_double()) {
-    std::ostringstream os;
-    os << as_double();
-    out += os.str();
-  } else if (is_string()) {
-    out += json_quote(as_string());
-  } else if (is_array()) {
-    const auto &a = as_array();
-    // Arrays of scalars stay on one line: counterexample arrays read better that way.
-    const bool flat = std::all_of(a.begin(), a.end(),
-                                  [](const Json &e) { return !e.is_array() && !e.is_object(); });
-    out += "[";
-    for (size_t k = 0; k < a.size(); ++k) {
-      if (k) out += flat && indent >= 0 ? ", " : ",";
-      if (!flat) newline(depth + 1);
-      a[k].dump_to(out, indent, depth + 1);
-    }
-    if (!flat && !a.empty()) newline(depth);
-    out += "]";
-  } else {
-    const auto &o = as_object();
-    out += "{";
-    for (size_t k = 0; k < o.size(); ++k) {
-      if (k) out += ",";
-      newline(depth + 1);
-      out += json_quote(o[k].first) + (indent >= 0 ? ": " : ":");
-      o[k].second.dump_to(out, indent, depth + 1);
-    }
-    if (!o.empty()) newline(depth);
-    out += "}";
-  }
-}
-
 Json Json::parse(const std::string &text, const std::string &filename) {
-  return Reader(text, filename).document();
+  Builder b(text, filename);
+  nl::sax_parse(text, &b);
+  return b.result();
 }
 
 } // namespace triage::ir

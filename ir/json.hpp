@@ -1,11 +1,13 @@
 // A small JSON value with exact integers, for oracles, counterexamples and `--format json`.
 // Integers print as JSON numbers when they fit in 53 bits and as strings otherwise, so that no
 // consumer silently rounds them; reading accepts both forms where an integer is expected.
+// The value is ours (nlohmann's cannot hold a BigInt); its text is read and written by
+// nlohmann-json (json.cpp).
 #pragma once
 
 #include "ir/type.hpp"
 
-#include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -71,10 +73,6 @@ public:
 
 private:
   std::variant<std::monostate, bool, BigInt, double, std::string, Array, Object> v_;
-  void dump_to(std::string &out, int indent, int depth) const;
 };
-
-/// Quotes and escapes a string for JSON.
-std::string json_quote(const std::string &s);
 
 } // namespace triage::ir
