@@ -2,8 +2,6 @@
 // side by side, with a summary and the contradictions between them (docs/diagnose.md).
 #include "triage/command.hpp"
 #include "triage/diagnose_options.hpp"
-#include "triage/load.hpp"
-#include "triage/options.hpp"
 
 #ifdef TRIAGE_HAVE_DIAGNOSE
 #include "classify/compare.hpp"
@@ -15,18 +13,27 @@ namespace triage::cli {
 namespace {
 
 int run_compare(const std::vector<std::string> &args) {
-  std::set<std::string> valued = diagnose_option_names();
-  valued.insert("format");
-  const Options opts(args, {"no-rte", "total-logic"}, valued);
-  const std::string format = opts.choice("format", {"text", "json"}, "text");
-  if (opts.positional().empty()) throw UsageError("missing input file");
+  CommandLine cl(
+      "compare", "FILE...",
+      "Proves every goal of each FILE once, then diagnoses the goals not proved with each\n"
+      "strategy (model, test, combined) and prints, per goal, each one's verdict, time and\n"
+      "counterexample, then a summary: goals each strategy classified, its verdicts and time,\n"
+      "how many goals got one verdict from all. Options as for `triage diagnose`.\n",
+      "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input, 3 when\n"
+      "two strategies contradict each other (one's replayed counterexample against another's\n"
+      "complete search): a bug in triage.");
+  const DiagnoseFlags diagnosis(cl, false);
+  std::string format = "text";
+  cl.choice("--format", format, {"text", "json"}, "text or json");
+  cl.parse(args);
+  if (cl.files().empty()) throw UsageError("missing input file");
   classify::Comparison c;
   c.strategies = {"model", "test", "combined"};
   std::vector<std::unique_ptr<ir::Program>> programs;
   bool all_proved = true;
-  for (const auto &file : opts.positional()) {
-    const classify::DiagnoseOptions o = diagnose_options(opts, file);
-    programs.push_back(std::make_unique<ir::Program>(load_program(file, opts)));
+  for (const auto &file : cl.files()) {
+    const classify::DiagnoseOptions o = diagnosis.options(file);
+    programs.push_back(std::make_unique<ir::Program>(load_program(file, cl.source())));
     if (o.prove.function && !programs.back()->function(*o.prove.function))
       throw UsageError("no function '" + *o.prove.function + "' in " + file);
     auto reports = classify::diagnose_each(*programs.back(), o, c.strategies);
@@ -48,17 +55,6 @@ int run_compare(const std::vector<std::string> &args) {
 
 const Registrar reg{
     {"compare", "the model, test and combined strategies side by side on the goals not proved",
-     "usage: triage compare FILE... [--function F] [--prover z3|cvc5|portfolio] [--work S]\n"
-     "                      [--timeout S] [--budget-scale F]\n"
-     "                      [--no-rte] [--total-logic] [--models N] [--budget S] [--k N]\n"
-     "                      [--max-block N] [--deadline S] [-j N] [--format text|json]\n\n"
-     "Proves every goal of each FILE once, then diagnoses the goals not proved with each\n"
-     "strategy (model, test, combined) and prints, per goal, each one's verdict, time and\n"
-     "counterexample, then a summary: goals each strategy classified, its verdicts and time,\n"
-     "how many goals got one verdict from all. Options as for `triage diagnose`.\n"
-     "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input, 3 when\n"
-     "two strategies contradict each other (one's replayed counterexample against another's\n"
-     "complete search): a bug in triage.\n",
      run_compare}};
 
 } // namespace

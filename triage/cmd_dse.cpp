@@ -3,8 +3,6 @@
 // complete.
 #include "triage/command.hpp"
 #include "triage/diagnose_options.hpp"
-#include "triage/load.hpp"
-#include "triage/options.hpp"
 #include "triage/policy.hpp"
 
 #include "classify/suggestion.hpp"
@@ -17,8 +15,9 @@
 namespace triage::cli {
 namespace {
 
-std::string function_of(const ir::Program &p, const Options &opts) {
-  if (auto f = opts.value("function")) return *f;
+/// The function --function names, or the only one with a body.
+std::string function_of(const ir::Program &p, const CommandLine &cl, const std::string &named) {
+  if (cl.given("--function")) return named;
   std::vector<std::string> with_body;
   for (const ir::Function *f : p.functions())
     if (f->body) with_body.push_back(f->name);
@@ -73,17 +72,36 @@ ir::Json test_json(const dse::Test &t) {
 }
 
 int run_dse(const std::vector<std::string> &args) {
-  const Options opts(args, {"no-typically"},
-                     {"function", "k", "budget", "max-block", "giant-step", "format"});
-  const std::string format = opts.choice("format", {"text", "json"}, "text");
-  const ir::Program p = load_program(opts.file(), opts);
+  CommandLine cl(
+      "dse", "FILE",
+      "Explores the paths of F by concolic execution: runs it, negates the decisions of each\n"
+      "run (branches, annotation checks, quantifier instances, runtime checks) and asks Z3 for\n"
+      "inputs that take the other way. Prints every test and whether every path was explored.\n",
+      "Exit code 0 when no test fails an annotation, 1 when one does, 2 bad input or usage.");
   dse::Options o;
-  o.function = function_of(p, opts);
-  o.policy = policy_of(p, opts.values("giant-step"));
-  o.k = opts.whole("k", 0);
-  o.max_block = opts.whole("max-block", 1).value_or(o.max_block);
-  o.budget = std::chrono::milliseconds(long(opts.seconds("budget", 10) * 1000));
-  o.assume_typically = !opts.flag("no-typically");
+  std::string function, format = "text";
+  std::vector<std::string> giant;
+  int k = 0;
+  double budget_s = double(o.budget.count()) / 1000;
+  bool no_typically = false;
+  cl.text("--function", function, "F", "the function (default: the only one with a body)");
+  cl.whole("--k", k, 0, "at most N consecutive iterations of a loop (default: unbounded)");
+  cl.seconds("--budget", budget_s, "time for the whole exploration")->capture_default_str();
+  cl.whole("--max-block", o.max_block, 1, "the longest input array when nothing bounds it")
+      ->capture_default_str();
+  cl.texts("--giant-step", giant, "S",
+           "take subcontract S (loop@LINE, a callee, or 'all') by its contract,\n"
+           "with outputs chosen by the search");
+  cl.flag("--no-typically", no_typically,
+          "ignore the `typically` clauses (they reduce the input domain)");
+  cl.choice("--format", format, {"text", "json"}, "text or json");
+  cl.parse(args);
+  const ir::Program p = load_program(cl.file(), cl.source());
+  o.function = function_of(p, cl, function);
+  o.policy = policy_of(p, giant);
+  if (cl.given("--k")) o.k = k;
+  o.budget = std::chrono::milliseconds(long(budget_s * 1000));
+  o.assume_typically = !no_typically;
   const bool progress = format == "text" && isatty(STDERR_FILENO);
   o.on_test = [&](const dse::Test &, long paths) {
     if (progress) std::cerr << "\r" << paths << " paths explored" << std::flush;
@@ -95,7 +113,7 @@ int run_dse(const std::vector<std::string> &args) {
     failed = failed || t.outcome.kind == rac::OutcomeKind::Failure;
   if (format == "json") {
     ir::Json j = ir::Json::object();
-    j["file"] = opts.file();
+    j["file"] = cl.file();
     j["function"] = o.function;
     ir::Json tests = ir::Json::array();
     for (const auto &t : r.tests)
@@ -113,7 +131,7 @@ int run_dse(const std::vector<std::string> &args) {
     return failed ? 1 : 0;
   }
   for (size_t i = 0; i < r.tests.size(); ++i)
-    std::cout << test_text(i + 1, r.tests[i], opts.file(), o.policy, source_flags(opts));
+    std::cout << test_text(i + 1, r.tests[i], cl.file(), o.policy, source_flags(cl));
   std::cout << r.tests.size() << " tests, " << r.paths << " paths, "
             << (r.complete ? "complete exploration" : "incomplete exploration") << ", "
             << r.solver_calls << " solver calls, " << r.ms << " ms\n";
@@ -122,22 +140,7 @@ int run_dse(const std::vector<std::string> &args) {
   return failed ? 1 : 0;
 }
 
-const Registrar reg{
-    {"dse", "generate tests by concolic execution",
-     "usage: triage dse FILE [--function F] [--k N] [--budget SECONDS] [--max-block N]\n"
-     "                  [--giant-step S]... [--no-typically] [--format text|json]\n\n"
-     "Explores the paths of F by concolic execution: runs it, negates the decisions of each\n"
-     "run (branches, annotation checks, quantifier instances, runtime checks) and asks Z3 for\n"
-     "inputs that take the other way. Prints every test and whether every path was explored.\n"
-     "  --function F     the function (default: the only one with a body)\n"
-     "  --k N            at most N consecutive iterations of a loop (default: unbounded)\n"
-     "  --budget S       time for the whole exploration (default 10 s)\n"
-     "  --max-block N    the longest input array when nothing bounds it (default 8)\n"
-     "  --giant-step S   take subcontract S (loop@LINE, a callee, or 'all') by its contract,\n"
-     "                   with outputs chosen by the search\n"
-     "  --no-typically   ignore the `typically` clauses (they reduce the input domain)\n"
-     "Exit code 0 when no test fails an annotation, 1 when one does, 2 bad input or usage.\n",
-     run_dse}};
+const Registrar reg{{"dse", "generate tests by concolic execution", run_dse}};
 
 } // namespace
 } // namespace triage::cli

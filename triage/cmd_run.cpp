@@ -2,7 +2,6 @@
 // checker, small-step or with giant steps over the subcontracts named by --giant-step, and
 // prints the outcome (docs/rac.md).
 #include "triage/command.hpp"
-#include "triage/load.hpp"
 #include "triage/options.hpp"
 #include "triage/policy.hpp"
 
@@ -62,9 +61,9 @@ void check_input_names(const ir::Program &p, const std::string &function,
   }
 }
 
-std::string entry_function(const ir::Program &p, const Options &opts,
+std::string entry_function(const ir::Program &p, const CommandLine &cl, const std::string &named,
                            const ir::Counterexample &cx) {
-  if (auto f = opts.value("function")) return *f;
+  if (cl.given("--function")) return named;
   if (!cx.function.empty()) return cx.function;
   std::vector<std::string> with_body;
   for (const ir::Function *f : p.functions())
@@ -86,36 +85,22 @@ int exit_code(rac::OutcomeKind k) {
   }
 }
 
-/// The configuration every run of the command shares: entry, giant steps, limits.
-rac::Config base_config(const ir::Program &p, const Options &opts) {
-  rac::Config cfg;
-  if (auto o = opts.value("oracle")) cfg.input = read_oracle(*o);
-  for (const auto &i : opts.values("input"))
-    add_input(cfg.input, i);
-  cfg.function = entry_function(p, opts, cfg.input);
-  check_input_names(p, cfg.function, opts.values("input"));
-  cfg.policy = policy_of(p, opts.values("giant-step"));
-  if (auto s = opts.value("steps")) {
-    try {
-      cfg.step_limit = std::stol(*s);
-    } catch (const std::exception &) {
-      cfg.step_limit = 0;
-    }
-    if (cfg.step_limit <= 0)
-      throw UsageError("--steps expects a positive number, not '" + *s + "'");
+/// --steps: a positive number, read as std::stol does (digits first).
+bool positive_steps(const std::string &s) {
+  try {
+    return std::stol(s) > 0;
+  } catch (const std::exception &) {
+    return false;
   }
-  cfg.time_limit = std::chrono::milliseconds(long(opts.seconds("timeout", 5) * 1000));
-  cfg.assume_typically = opts.flag("typically");
-  return cfg;
 }
 
 /// `--inputs-file F`: one oracle per line (blank lines skipped), each run in this one process
 /// (the program is parsed once: a brute-force enumeration of a small input domain runs
 /// thousands), one outcome per line. `--input` values override each line's. Exit code 1 when
 /// some run failed a goal, else 0: the other outcomes are on their lines.
-int run_many(const ir::Program &p, const Options &opts, const rac::Config &base,
+int run_many(const ir::Program &p, const std::string &path, bool function_given,
+             const std::vector<std::string> &inputs, const rac::Config &base,
              const std::string &format) {
-  const std::string path = *opts.value("inputs-file");
   std::ifstream in(path);
   if (!in) throw ir::Error(ir::SrcLoc{path, 1, 1}, "cannot read the inputs file");
   bool failed = false;
@@ -125,9 +110,9 @@ int run_many(const ir::Program &p, const Options &opts, const rac::Config &base,
     rac::Config cfg = base;
     const std::string where = path + ":" + std::to_string(n);
     cfg.input = ir::Counterexample::from_json(ir::Json::parse(line, where), where);
-    for (const auto &i : opts.values("input"))
+    for (const auto &i : inputs)
       add_input(cfg.input, i);
-    if (!opts.value("function") && !cfg.input.function.empty()) cfg.function = cfg.input.function;
+    if (!function_given && !cfg.input.function.empty()) cfg.function = cfg.input.function;
     const rac::Outcome out = rac::run(p, cfg);
     failed = failed || out.kind == rac::OutcomeKind::Failure;
     if (format == "json")
@@ -139,19 +124,59 @@ int run_many(const ir::Program &p, const Options &opts, const rac::Config &base,
 }
 
 int run_run(const std::vector<std::string> &args) {
-  const Options opts(args, {"trace", "typically"},
-                     {"function", "input", "giant-step", "oracle", "format", "steps", "timeout",
-                      "inputs-file"});
-  const std::string format = opts.choice("format", {"text", "json"}, "text");
-  const ir::Program p = load_program(opts.file(), opts);
-  rac::Config cfg = base_config(p, opts);
-  if (opts.value("inputs-file")) {
-    if (opts.flag("trace") || opts.value("oracle"))
+  CommandLine cl("run", "FILE",
+                 "Runs F on the given inputs, checking every annotation and runtime error on the "
+                 "way.\n",
+                 "Exit code 0 ok, 1 a goal failed, 2 bad input (or input outside the precondition),\n"
+                 "3 stuck, not executable or limit reached.");
+  rac::Config cfg;
+  std::string function, oracle, format = "text", steps, inputs_file;
+  std::vector<std::string> inputs, giant;
+  double timeout_s = double(cfg.time_limit.count()) / 1000;
+  bool with_trace = false;
+  cl.text("--function", function, "F", "the function to run (default: the oracle's, or the only one)");
+  cl.texts("--input", inputs, "NAME=V",
+           "a parameter or global: 3, true, null, or [10,-10] for a pointer\n"
+           "(a fresh block with those cells); missing inputs are 0");
+  cl.texts("--giant-step", giant, "S",
+           "take subcontract S (loop@LINE or a callee name, or 'all') by its\n"
+           "contract, with written values from the oracle");
+  cl.text("--oracle", oracle, "FILE", "inputs and giant-step outputs (JSON, see docs/rac.md)");
+  cl.flag("--trace", with_trace, "print the variables after each statement");
+  cl.choice("--format", format, {"text", "json"}, "text or json");
+  cl.app()
+      .add_option("--steps", cfg.step_limit, "step limit")
+      ->option_text("N")
+      ->capture_default_str()
+      ->check(CLI::Validator(
+          [](std::string &s) {
+            if (!positive_steps(s)) return "--steps expects a positive number, not '" + s + "'";
+            s = std::to_string(std::stol(s)); // read as std::stol reads it: "12x" is 12
+            return std::string();
+          },
+          ""));
+  cl.seconds("--timeout", timeout_s, "seconds")->capture_default_str();
+  cl.flag("--typically", cfg.assume_typically,
+          "assume F's typically clauses too (outside_precondition if false)");
+  cl.text("--inputs-file", inputs_file, "F",
+          "one oracle (JSON) per line, each run in turn, one outcome a line;\n"
+          "exit code 1 when some run failed, else 0");
+  cl.parse(args);
+  const ir::Program p = load_program(cl.file(), cl.source());
+  if (cl.given("--oracle")) cfg.input = read_oracle(oracle);
+  for (const auto &i : inputs)
+    add_input(cfg.input, i);
+  cfg.function = entry_function(p, cl, function, cfg.input);
+  check_input_names(p, cfg.function, inputs);
+  cfg.policy = policy_of(p, giant);
+  cfg.time_limit = std::chrono::milliseconds(long(timeout_s * 1000));
+  if (cl.given("--inputs-file")) {
+    if (with_trace || cl.given("--oracle"))
       throw UsageError("--inputs-file runs many inputs: trace or replay an oracle one at a time");
-    return run_many(p, opts, cfg, format);
+    return run_many(p, inputs_file, cl.given("--function"), inputs, cfg, format);
   }
   std::vector<std::string> trace;
-  if (opts.flag("trace"))
+  if (with_trace)
     cfg.trace = [&](const std::string &line) {
       if (format == "text")
         std::cout << "trace: " << line << "\n";
@@ -161,7 +186,7 @@ int run_run(const std::vector<std::string> &args) {
   const rac::Outcome out = rac::run(p, cfg);
   if (format == "json") {
     ir::Json j = rac::to_json(out);
-    if (opts.flag("trace")) {
+    if (with_trace) {
       ir::Json t = ir::Json::array();
       for (auto &l : trace)
         t.push_back(l);
@@ -174,28 +199,7 @@ int run_run(const std::vector<std::string> &args) {
   return exit_code(out.kind);
 }
 
-const Registrar reg{
-    {"run", "run a function under the runtime assertion checker",
-     "usage: triage run FILE [--function F] [--input NAME=VALUE]... [--giant-step S]...\n"
-     "                  [--oracle ORACLE.json] [--trace] [--format text|json]\n"
-     "                  [--steps N] [--timeout SECONDS] [--typically]\n"
-     "                  [--inputs-file INPUTS.jsonl]\n\n"
-     "Runs F on the given inputs, checking every annotation and runtime error on the way.\n"
-     "  --function F       the function to run (default: the oracle's, or the only one)\n"
-     "  --input NAME=V     a parameter or global: 3, true, null, or [10,-10] for a pointer\n"
-     "                     (a fresh block with those cells); missing inputs are 0\n"
-     "  --giant-step S     take subcontract S (loop@LINE or a callee name, or 'all') by its\n"
-     "                     contract, with written values from the oracle\n"
-     "  --oracle FILE      inputs and giant-step outputs (JSON, see docs/rac.md)\n"
-     "  --trace            print the variables after each statement\n"
-     "  --format F         text (default) or json\n"
-     "  --steps N          step limit (default 1000000); --timeout: seconds (default 5)\n"
-     "  --typically        assume F's typically clauses too (outside_precondition if false)\n"
-     "  --inputs-file F    one oracle (JSON) per line, each run in turn, one outcome a line;\n"
-     "                     exit code 1 when some run failed, else 0\n"
-     "Exit code 0 ok, 1 a goal failed, 2 bad input (or input outside the precondition),\n"
-     "3 stuck, not executable or limit reached.\n",
-     run_run}};
+const Registrar reg{{"run", "run a function under the runtime assertion checker", run_run}};
 
 } // namespace
 } // namespace triage::cli

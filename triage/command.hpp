@@ -3,16 +3,22 @@
 #pragma once
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace triage::cli {
 
+/// Bad usage of a command: printed with a pointer to its help, exit code 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 struct Command {
   std::string name;    ///< `triage NAME ...`
   std::string summary; ///< one line for `triage --help`
-  std::string usage;   ///< the full help of `triage NAME --help`
-  /// Runs with the arguments after the command name; returns the exit code.
+  /// Runs with the arguments after the command name; returns the exit code. Its `--help` is
+  /// generated from the options it declares (CommandLine).
   std::function<int(const std::vector<std::string> &)> run;
 };
 

@@ -1,5 +1,4 @@
 #include "triage/diagnose_options.hpp"
-#include "triage/prove_options.hpp"
 
 #include "classify/suggestion.hpp"
 
@@ -9,53 +8,88 @@
 
 namespace triage::cli {
 
-std::set<std::string> diagnose_option_names() {
-  std::set<std::string> names{"models", "budget", "k", "max-block"};
-  names.merge(prove_option_names());
-  return names;
+namespace {
+
+double seconds_of(std::chrono::milliseconds ms) {
+  return double(ms.count()) / 1000;
 }
 
-std::string source_flags(const Options &opts) {
+std::chrono::milliseconds ms_of(double seconds) {
+  return std::chrono::milliseconds(long(seconds * 1000));
+}
+
+} // namespace
+
+std::string source_flags(const CommandLine &cl) {
   std::string flags;
-  for (const char *name : {"I", "D"})
-    for (const std::string &v : opts.values(name))
-      flags += std::string(" -") + name + " " + classify::shell_quote(v);
+  for (const std::string &v : cl.source().include_dirs)
+    flags += " -I " + classify::shell_quote(v);
+  for (const std::string &v : cl.source().defines)
+    flags += " -D " + classify::shell_quote(v);
   return flags;
 }
 
-classify::DiagnoseOptions diagnose_options(const Options &opts, const std::string &file) {
-  classify::DiagnoseOptions o;
-  o.file = file;
-  o.source_flags = source_flags(opts);
-  o.strategy = opts.choice("strategy", {"combined", "model", "test"}, "combined");
-  o.strategy_options.exploration_budget =
-      std::chrono::milliseconds(long(opts.seconds("budget", 3) * 1000));
-  // An explicit budget is for every search, the NC check behind a weakness included.
-  if (opts.value("budget")) o.strategy_options.check_budget = o.strategy_options.exploration_budget;
-  o.strategy_options.probe_budget =
-      opts.flag("no-probe") ? std::chrono::milliseconds(0)
-                            : std::chrono::milliseconds(long(opts.seconds("probe", 0.25) * 1000));
-  o.strategy_options.k = opts.whole("k", 0);
-  o.strategy_options.max_block = opts.whole("max-block", 1).value_or(o.strategy_options.max_block);
-  o.prove = prove_options(opts);
-  o.strategy_options.deadline = o.prove.deadline;
-  if (auto m = opts.value("models")) {
-    const bool digits =
-        !m->empty() && m->size() <= 2 && m->find_first_not_of("0123456789") == std::string::npos;
-    if (!digits)
-      throw UsageError("option '--models' expects a number of models from 0 to 99, not '" + *m +
-                       "'");
-    // Asked for explicitly: that many, whatever the solvers answered.
-    o.strategy_options.extra_models = o.strategy_options.extra_models_undecided = std::stoi(*m);
+DiagnoseFlags::DiagnoseFlags(CommandLine &cl, bool one_strategy)
+    : cl_(cl), prove_(cl), budget_s_(seconds_of(o_.strategy_options.exploration_budget)),
+      probe_s_(seconds_of(o_.strategy_options.probe_budget)) {
+  const classify::StrategyOptions &s = o_.strategy_options;
+  if (one_strategy)
+    cl.choice("--strategy", o_.strategy, {"combined", "model", "test"},
+              "combined: model, then test where still needed;\n"
+              "model: judge the solver's models by runtime assertion checking (small\n"
+              "steps, then giant steps over loop and call contracts); test: generate\n"
+              "tests by concolic execution, in the code, then through one contract at\n"
+              "a time, then through all");
+  const auto models_ok = [](const std::string &m) {
+    return !m.empty() && m.size() <= 2 && m.find_first_not_of("0123456789") == std::string::npos;
+  };
+  cl.app()
+      .add_option("--models", models_,
+                  "further models asked per goal when one is unusable (default: " +
+                      std::to_string(s.extra_models) + ", and " +
+                      std::to_string(s.extra_models_undecided) +
+                      "\nwhen no solver answered sat, 0 in the combined strategy)")
+      ->option_text("N")
+      ->check(rule(models_ok, [](const std::string &m) {
+        return "option '--models' expects a number of models from 0 to 99, not '" + m + "'";
+      }));
+  cl.seconds("--budget", budget_s_, "test strategy: seconds per exploration")
+      ->capture_default_str();
+  cl.whole("--k", k_, 0, "test strategy: at most N consecutive iterations of a loop");
+  cl.whole("--max-block", o_.strategy_options.max_block, 1,
+           "test strategy: the longest input array nothing bounds")
+      ->capture_default_str();
+  if (one_strategy) {
+    cl.seconds("--probe", probe_s_,
+               "seconds per function of the search for failing runs made while proving\n"
+               "(not with --strategy model): a goal a replayed run breaks skips its\n"
+               "longer proof attempts")
+        ->capture_default_str();
+    cl.flag("--no-probe", no_probe_, "no such search");
   }
+}
+
+classify::DiagnoseOptions DiagnoseFlags::options(const std::string &file) const {
+  classify::DiagnoseOptions o = o_;
+  classify::StrategyOptions &s = o.strategy_options;
+  o.file = file;
+  o.source_flags = source_flags(cl_);
+  s.exploration_budget = ms_of(budget_s_);
+  // An explicit budget is for every search, the NC check behind a weakness included.
+  if (cl_.given("--budget")) s.check_budget = s.exploration_budget;
+  s.probe_budget = no_probe_ ? std::chrono::milliseconds(0) : ms_of(probe_s_);
+  if (cl_.given("--k")) s.k = k_;
+  o.prove = prove_.options();
+  s.deadline = o.prove.deadline;
+  // Asked for explicitly: that many, whatever the solvers answered.
+  if (cl_.given("--models")) s.extra_models = s.extra_models_undecided = models_;
   // A goal's diagnosis may ask a few more models, each bounded by the prover's budget: the time
   // its work takes on the reference machine (times --budget-scale), or its timeout.
   const double attempt_s = o.prove.work_s > 0
-                               ? std::min(o.prove.timeout_s, o.prove.work_s * budget_scale(opts))
+                               ? std::min(o.prove.timeout_s, o.prove.work_s * prove_.budget_scale())
                                : o.prove.timeout_s;
   const auto timeout_ms = static_cast<long>(std::ceil(attempt_s * 1000));
-  o.strategy_options.goal_budget = std::chrono::milliseconds(
-      std::max(5000L, (o.strategy_options.extra_models + 2) * timeout_ms));
+  s.goal_budget = std::chrono::milliseconds(std::max(5000L, (s.extra_models + 2) * timeout_ms));
   return o;
 }
 

@@ -6,21 +6,34 @@
 
 #ifdef TRIAGE_HAVE_DIAGNOSE
 #include "classify/diagnose.hpp"
+#include "triage/prove_options.hpp"
 
-#include <set>
 #include <string>
 
 namespace triage::cli {
 
-/// The names of the valued options diagnose_options reads (`--strategy` and `--format` aside).
-std::set<std::string> diagnose_option_names();
+/// Declares the diagnosis options on a command line, bound to a classify::DiagnoseOptions whose
+/// defaults the help shows. `one_strategy`: the command runs one strategy (diagnose), which
+/// `--strategy` chooses and whose proof `--probe` may shorten; compare runs them all.
+class DiagnoseFlags {
+public:
+  DiagnoseFlags(CommandLine &cl, bool one_strategy);
 
-/// The diagnosis options of `file` from the command line; UsageError on bad values.
-classify::DiagnoseOptions diagnose_options(const Options &opts, const std::string &file);
+  /// The diagnosis options of `file`.
+  classify::DiagnoseOptions options(const std::string &file) const;
 
-/// The -I and -D of `opts`, shell-quoted, each with a leading blank: a replay command reads the
+private:
+  const CommandLine &cl_;
+  ProveFlags prove_;
+  classify::DiagnoseOptions o_;
+  double budget_s_, probe_s_;
+  int models_ = 0, k_ = 0;
+  bool no_probe_ = false;
+};
+
+/// The -I and -D of `cl`, shell-quoted, each with a leading blank: a replay command reads the
 /// file as this command did.
-std::string source_flags(const Options &opts);
+std::string source_flags(const CommandLine &cl);
 
 } // namespace triage::cli
 #endif

@@ -2,7 +2,7 @@
 
 #include "frontend-c/compile.hpp"
 #include "ir/error.hpp"
-#include "triage/options.hpp"
+#include "triage/command.hpp"
 
 #include "ir/parser.hpp"
 #include "ir/typecheck.hpp"
@@ -15,10 +15,10 @@ bool is_c_file(const std::string &path) {
   return path.size() > 2 && path.ends_with(".c");
 }
 
-frontend_c::PreprocessOptions preprocess_options(const Options &opts) {
+frontend_c::PreprocessOptions preprocess_options(const SourceOptions &source) {
   frontend_c::PreprocessOptions o;
-  o.include_dirs = opts.values("I");
-  for (const std::string &d : opts.values("D")) {
+  o.include_dirs = source.include_dirs;
+  for (const std::string &d : source.defines) {
     const size_t eq = d.find('=');
     if (d.empty() || eq == 0) throw UsageError("-D expects NAME or NAME=VALUE");
     // As for cc, -D NAME defines NAME as 1.
@@ -28,8 +28,8 @@ frontend_c::PreprocessOptions preprocess_options(const Options &opts) {
 }
 } // namespace
 
-ir::Program load_program(const std::string &path, const Options &opts) {
-  ir::Program p = is_c_file(path) ? frontend_c::compile_file(path, preprocess_options(opts))
+ir::Program load_program(const std::string &path, const SourceOptions &source) {
+  ir::Program p = is_c_file(path) ? frontend_c::compile_file(path, preprocess_options(source))
                                   : ir::parse_file(path);
   // What the front end accepted without its full meaning, as compilers warn: on stderr.
   for (const ir::Warning &w : p.warnings)

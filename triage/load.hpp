@@ -5,13 +5,18 @@
 #include "ir/ast.hpp"
 
 #include <string>
+#include <vector>
 
 namespace triage::cli {
 
-class Options;
+/// The C preprocessor's options of the command line, as for cc.
+struct SourceOptions {
+  std::vector<std::string> include_dirs; ///< -I DIR
+  std::vector<std::string> defines;      ///< -D NAME[=VALUE]
+};
 
-/// Loads and type-checks `path`, a C file preprocessed with the -I and -D of `opts`, or an IR
-/// file; throws ir::Error on any problem with the input.
-ir::Program load_program(const std::string &path, const Options &opts);
+/// Loads and type-checks `path`, a C file preprocessed with `source`, or an IR file; throws
+/// ir::Error on any problem with the input.
+ir::Program load_program(const std::string &path, const SourceOptions &source = {});
 
 } // namespace triage::cli

@@ -69,14 +69,12 @@ int main(int argc, char **argv) {
     std::cerr << "triage: unknown command '" << args[0] << "' (see triage --help)\n";
     return 2;
   }
-  std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (std::find(rest.begin(), rest.end(), "--help") != rest.end()) {
-    std::cout << it->usage;
-    return 0;
-  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
   const int code = [&] {
     try {
       return it->run(rest);
+    } catch (const HelpShown &) {
+      return 0;
     } catch (const triage::ir::Error &e) {
       std::cerr << e.what() << "\n";
       return 2;

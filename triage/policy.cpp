@@ -1,6 +1,6 @@
 #include "triage/policy.hpp"
 
-#include "triage/options.hpp"
+#include "triage/command.hpp"
 
 #include <set>
 

@@ -7,15 +7,22 @@
 
 namespace triage::cli {
 
-std::set<std::string> prove_option_names() {
-  return {"function", "prover", "work", "timeout", "budget-scale", "deadline", "j", "seed"};
-}
-
 namespace {
 
+const std::vector<vcgen::Prover> provers = {vcgen::Prover::Z3, vcgen::Prover::Cvc5,
+                                             vcgen::Prover::Portfolio};
+
+/// The names --prover accepts: vcgen's.
+std::vector<std::string> prover_names() {
+  std::vector<std::string> names;
+  for (vcgen::Prover p : provers)
+    names.emplace_back(vcgen::prover_name(p));
+  return names;
+}
+
 vcgen::Prover prover_of(const std::string &name) {
-  if (name == "z3") return vcgen::Prover::Z3;
-  if (name == "cvc5") return vcgen::Prover::Cvc5;
+  for (vcgen::Prover p : provers)
+    if (name == vcgen::prover_name(p)) return p;
   return vcgen::Prover::Portfolio;
 }
 
@@ -27,51 +34,59 @@ int default_jobs() {
   return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-/// A number from `min` (included when `min_included`) to `max`, or `fallback` when absent.
-double number(const Options &opts, const std::string &name, double fallback, double min,
-              bool min_included, double max, const std::string &what) {
-  const auto v = opts.value(name);
-  if (!v) return fallback;
-  try {
-    size_t used = 0;
-    const double d = std::stod(*v, &used);
-    if (used == v->size() && (d > min || (min_included && d == min)) && d <= max) return d;
-  } catch (const std::exception &) {
-  }
-  throw UsageError("option '--" + name + "' expects " + what + ", not '" + *v + "'");
-}
-
 } // namespace
 
-double budget_scale(const Options &opts) {
-  return number(opts, "budget-scale", 1.0, 0, false, 1000, "a positive factor (at most 1000)");
+ProveFlags::ProveFlags(CommandLine &cl) : cl_(cl), prover_(vcgen::prover_name(o_.prover)) {
+  cl.text("--function", function_, "F", "only the goals of F (lemmas always)");
+  cl.choice("--prover", prover_, prover_names(),
+            "z3, cvc5, or portfolio: both at once, the first answer wins");
+  cl.number("--work", o_.work_s, {0, true, 86400, "a number of seconds of solver work, 0 for none"},
+            "S",
+            "solver work per goal and solver, in seconds of the reference\n"
+            "machine, counted in the solvers' resource units: the same answers\n"
+            "under any load (as --timeout 2 on an idle machine; 0: bounded by\n"
+            "time alone)");
+  cl.seconds("--timeout", o_.timeout_s, "wall-clock backstop per goal and solver, in seconds")
+      ->capture_default_str();
+  cl.number("--budget-scale", budget_scale_, {0, false, 1000, "a positive factor (at most 1000)"},
+            "F", "multiplies the wall-clock backstops (slower machines), not the work");
+  cl.whole("-j", jobs_, 1, "goals proved at once (default: one per core, or TRIAGE_JOBS)");
+  cl.seconds("--deadline", deadline_s_,
+             "for the whole file: goals not tried by then fail (not_run), or stay\n"
+             "unknown in a diagnosis");
+  cl.flag("--no-rte", no_rte_, "no runtime-error goals (overflow, division, memory)");
+  cl.flag("--total-logic", total_logic_,
+          "read annotations in ACSL's total logic, as Frama-C WP does, with no\n"
+          "well-definedness (by default, as under E-ACSL, reads of checked\n"
+          "annotations must be valid, and assumed ones imply that theirs are)");
+  const auto seed_ok = [](const std::string &s) {
+    return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == std::string::npos;
+  };
+  cl.app()
+      .add_option("--seed", o_.seed, "solver random seed")
+      ->option_text("N")
+      ->capture_default_str()
+      ->check(rule(seed_ok, [](const std::string &s) {
+        return "--seed expects a non-negative integer, not '" + s + "'";
+      }));
 }
 
-vcgen::ProveOptions prove_options(const Options &opts) {
-  vcgen::ProveOptions o;
-  o.function = opts.value("function");
-  o.prover = prover_of(opts.choice("prover", {"z3", "cvc5", "portfolio"}, "portfolio"));
-  o.work_s = number(opts, "work", o.work_s, 0, true, 86400,
-                    "a number of seconds of solver work, 0 for none");
+vcgen::ProveOptions ProveFlags::options() const {
+  vcgen::ProveOptions o = o_;
+  if (cl_.given("--function")) o.function = function_;
+  o.prover = prover_of(prover_);
   // The backstop grows on slower machines; the work, which decides, does not.
-  o.timeout_s = opts.seconds("timeout", o.timeout_s) * budget_scale(opts);
-  o.rte = !opts.flag("no-rte");
-  o.well_defined = !opts.flag("total-logic");
-  o.jobs = opts.whole("j", 1).value_or(default_jobs());
-  if (opts.value("deadline")) {
+  o.timeout_s *= budget_scale_;
+  o.rte = !no_rte_;
+  o.well_defined = !total_logic_;
+  o.jobs = cl_.given("-j") ? jobs_ : default_jobs();
+  if (cl_.given("--deadline")) {
     // The whole run ends within the deadline: stopping the work, writing the report and exiting
     // took 0.1 to 0.15 s past it (mutants with --deadline 30 ended at 30.1 s), so the work
     // stops a little earlier (2%, at most half a second).
-    const double s = opts.seconds("deadline", 0);
-    const double reserve = std::min(0.5, s * 0.02);
-    o.deadline =
-        std::chrono::steady_clock::now() + std::chrono::milliseconds(long((s - reserve) * 1000));
-  }
-  if (auto s = opts.value("seed")) {
-    const bool digits =
-        !s->empty() && s->size() <= 9 && s->find_first_not_of("0123456789") == std::string::npos;
-    if (!digits) throw UsageError("--seed expects a non-negative integer, not '" + *s + "'");
-    o.seed = static_cast<unsigned>(std::stoul(*s));
+    const double reserve = std::min(0.5, deadline_s_ * 0.02);
+    o.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::milliseconds(long((deadline_s_ - reserve) * 1000));
   }
   return o;
 }

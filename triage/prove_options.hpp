@@ -5,18 +5,30 @@
 #include "triage/options.hpp"
 #include "vcgen/prove.hpp"
 
-#include <set>
 #include <string>
 
 namespace triage::cli {
 
-/// The names of the valued options prove_options reads.
-std::set<std::string> prove_option_names();
+/// Declares the prover options on a command line, bound to a vcgen::ProveOptions whose
+/// defaults the help shows.
+class ProveFlags {
+public:
+  explicit ProveFlags(CommandLine &cl);
 
-/// --budget-scale: the factor of every wall-clock backstop (default 1); UsageError on bad values.
-double budget_scale(const Options &opts);
+  /// The options read (and TRIAGE_JOBS); the deadline counts from now.
+  vcgen::ProveOptions options() const;
+  /// --budget-scale: the factor of every wall-clock backstop (default 1).
+  double budget_scale() const { return budget_scale_; }
 
-/// The prover options from the command line (and TRIAGE_JOBS); UsageError on bad values.
-vcgen::ProveOptions prove_options(const Options &opts);
+private:
+  const CommandLine &cl_;
+  vcgen::ProveOptions o_;
+  std::string function_;
+  std::string prover_;
+  bool no_rte_ = false, total_logic_ = false;
+  int jobs_ = 0;
+  double deadline_s_ = 0;
+  double budget_scale_ = 1;
+};
 
 } // namespace triage::cli

@@ -7,7 +7,6 @@
 
 #include "ir/error.hpp"
 #include "triage/load.hpp"
-#include "triage/options.hpp"
 
 #include <filesystem>
 #include <iostream>
@@ -57,7 +56,7 @@ TEST(Corpus, EveryFunctionRunsToAnOutcome) {
   for (const auto &file : files) {
     ir::Program p;
     try {
-      p = cli::load_program(file, cli::Options({}, {}, {}));
+      p = cli::load_program(file);
     } catch (const ir::Error &) {
       continue; // not loadable: the front end's tests cover it
     }
