@@ -129,7 +129,8 @@ private:
   }
 
   bool open(Json container) {
-    if (open_.size() >= size_t(max_depth)) throw Error(SrcLoc{file_, 1, 1}, "JSON nested too deeply");
+    if (open_.size() >= size_t(max_depth))
+      throw Error(SrcLoc{file_, 1, 1}, "JSON nested too deeply");
     open_.push_back(place(std::move(container)));
     return true;
   }
@@ -144,9 +145,8 @@ private:
 /// counterexample arrays read better that way.
 void pretty(const nl &j, int indent, int depth, std::string &out) {
   const auto newline = [&](int d) { out += "\n" + std::string(size_t(indent * d), ' '); };
-  const bool flat = j.is_array() && std::none_of(j.begin(), j.end(), [](const nl &e) {
-                      return e.is_structured();
-                    });
+  const bool flat = j.is_array() &&
+                    std::none_of(j.begin(), j.end(), [](const nl &e) { return e.is_structured(); });
   if (j.empty() || !j.is_structured()) {
     out += dump_nl(j);
   } else if (flat) {

@@ -10,7 +10,8 @@ namespace triage::cli {
 namespace {
 
 int run_check(const std::vector<std::string> &args) {
-  CommandLine cl("check", "FILE", "Parses and type-checks FILE (.ivl, or .c through the C front end).\n",
+  CommandLine cl("check", "FILE",
+                 "Parses and type-checks FILE (.ivl, or .c through the C front end).\n",
                  "Exit code 0 when the program is well-formed, 2 with a located error otherwise.");
   bool print = false;
   cl.flag("--print", print, "print the type-checked IR on stdout");

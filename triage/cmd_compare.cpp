@@ -53,9 +53,9 @@ int run_compare(const std::vector<std::string> &args) {
   return all_proved ? 0 : 1;
 }
 
-const Registrar reg{
-    {"compare", "the model, test and combined strategies side by side on the goals not proved",
-     run_compare}};
+const Registrar reg{{"compare",
+                     "the model, test and combined strategies side by side on the goals not proved",
+                     run_compare}};
 
 } // namespace
 } // namespace triage::cli

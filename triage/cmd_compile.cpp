@@ -32,8 +32,7 @@ int run_compile(const std::vector<std::string> &args) {
   return 0;
 }
 
-const Registrar reg{
-    {"compile", "compile a C file with E-ACSL annotations to the IR", run_compile}};
+const Registrar reg{{"compile", "compile a C file with E-ACSL annotations to the IR", run_compile}};
 
 } // namespace
 } // namespace triage::cli

@@ -124,17 +124,19 @@ int run_many(const ir::Program &p, const std::string &path, bool function_given,
 }
 
 int run_run(const std::vector<std::string> &args) {
-  CommandLine cl("run", "FILE",
-                 "Runs F on the given inputs, checking every annotation and runtime error on the "
-                 "way.\n",
-                 "Exit code 0 ok, 1 a goal failed, 2 bad input (or input outside the precondition),\n"
-                 "3 stuck, not executable or limit reached.");
+  CommandLine cl(
+      "run", "FILE",
+      "Runs F on the given inputs, checking every annotation and runtime error on the "
+      "way.\n",
+      "Exit code 0 ok, 1 a goal failed, 2 bad input (or input outside the precondition),\n"
+      "3 stuck, not executable or limit reached.");
   rac::Config cfg;
   std::string function, oracle, format = "text", steps, inputs_file;
   std::vector<std::string> inputs, giant;
   double timeout_s = double(cfg.time_limit.count()) / 1000;
   bool with_trace = false;
-  cl.text("--function", function, "F", "the function to run (default: the oracle's, or the only one)");
+  cl.text("--function", function, "F",
+          "the function to run (default: the oracle's, or the only one)");
   cl.texts("--input", inputs, "NAME=V",
            "a parameter or global: 3, true, null, or [10,-10] for a pointer\n"
            "(a fresh block with those cells); missing inputs are 0");

@@ -13,7 +13,8 @@ class Help : public CLI::Formatter {
 public:
   explicit Help(std::string synopsis) : synopsis_(std::move(synopsis)) {}
 
-  std::string make_help(const CLI::App *app, std::string name, CLI::AppFormatMode mode) const override {
+  std::string make_help(const CLI::App *app, std::string name,
+                        CLI::AppFormatMode mode) const override {
     std::string description = make_description(app);
     description.erase(description.find_last_not_of('\n') + 1);
     return make_usage(app, name) + "\n" + description + "\n" + make_groups(app, mode) + "\n" +
@@ -72,8 +73,7 @@ CommandLine::CommandLine(const std::string &command, const std::string &synopsis
   app_.allow_extras();
   app_.add_option("FILE", files_)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   // Every command reads a program, so every command takes the C preprocessor's options.
-  texts("-I", source_.include_dirs, "DIR",
-        "where #include \"...\" and <...> look, as for cc");
+  texts("-I", source_.include_dirs, "DIR", "where #include \"...\" and <...> look, as for cc");
   // A bad -D is refused where a C file is read (load_program): an .ivl file ignores it.
   texts("-D", source_.defines, "NAME[=VALUE]", "a macro, as for cc");
 }
@@ -98,8 +98,7 @@ CLI::Option *CommandLine::texts(const std::string &name, std::vector<std::string
 }
 
 CLI::Option *CommandLine::choice(const std::string &name, std::string &out,
-                                 const std::vector<std::string> &allowed,
-                                 const std::string &help) {
+                                 const std::vector<std::string> &allowed, const std::string &help) {
   std::string list;
   for (const auto &a : allowed)
     list += (list.empty() ? "" : "|") + a;
@@ -184,7 +183,8 @@ void CommandLine::parse(const std::vector<std::string> &args) {
   } catch (const CLI::ArgumentMismatch &e) {
     // "NAME: 1 required TYPE missing": the option ended the command line, named as typed.
     const std::string what = e.what();
-    const std::string name = args.back().rfind('-', 0) == 0 ? args.back() : what.substr(0, what.find(':'));
+    const std::string name =
+        args.back().rfind('-', 0) == 0 ? args.back() : what.substr(0, what.find(':'));
     throw UsageError("option " + quoted_option(name) + " needs a value");
   } catch (const CLI::ParseError &e) {
     throw UsageError(own_message(e));

@@ -10,7 +10,7 @@ namespace triage::cli {
 namespace {
 
 const std::vector<vcgen::Prover> provers = {vcgen::Prover::Z3, vcgen::Prover::Cvc5,
-                                             vcgen::Prover::Portfolio};
+                                            vcgen::Prover::Portfolio};
 
 /// The names --prover accepts: vcgen's.
 std::vector<std::string> prover_names() {
