@@ -4,7 +4,7 @@
 The work of a proof attempt is counted in each solver's resource units (Z3's rlimit, cvc5's
 resource units), which depend on the query alone; `--work S` gives S seconds of work of the
 reference machine, converted with a rate of units per second for each solver (kUnitsPerSecond in
-vcgen/z3_backend.cpp and vcgen/cvc5_backend.cpp). Two steps:
+solver/z3_context.cpp and solver/cvc5_backend.cpp). Two steps:
 
   rates: proves the files by time alone (--work 0) with TRIAGE_SOLVER_STATS set, so that every
     check records its solver, answer, units and CPU seconds; prints each solver's units per CPU

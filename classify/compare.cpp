@@ -88,7 +88,7 @@ std::string contradiction(const GoalDiagnosis &a, const std::string &a_name, con
   // outside them refutes nothing.
   if (typically) return "";
   if (a.verdict == Verdict::NonCompliance && b.verdict != Verdict::NonCompliance &&
-      b.nc_search == "complete")
+      b.nc_search == NcSearch::Complete)
     return a_name + " found a non-compliance, while " + b_name +
            " explored every real path without one";
   if (is_definite(a.verdict) && b.verdict == Verdict::ProverIncapacity)

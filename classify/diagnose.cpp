@@ -53,8 +53,8 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
   std::unique_ptr<RefutationProbe> probe;
   vcgen::ProveOptions prove = opts.prove;
   if (probing)
-    prove.shortcut = [&probe](const ir::GoalRef &g) {
-      return probe ? probe->check(g) : vcgen::Shortcut::None;
+    prove.skip_long_attempts = [&probe](const ir::GoalRef &g) {
+      return probe ? probe->check(g) : vcgen::SkipLongAttempts::No;
     };
   vcgen::Session session(p, prove);
   if (probing) {

@@ -6,11 +6,27 @@
 #include "ir/counterexample.hpp"
 #include "vcgen/prove.hpp"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace triage::classify {
+
+/// How far a test-based search for a non-compliance went (GoalDiagnosis::nc_search).
+enum class NcSearch {
+  NotRun,   ///< no test strategy ran, or nothing to run
+  Complete, ///< every path explored
+  Stopped,  ///< it stopped early, at a failing run of another goal
+  Bounded,  ///< a bound was hit: no bug within the bounds
+};
+/// The names of the extents, in the order of the enumerators (the one table): JSON and SARIF.
+inline constexpr std::array<const char *, 4> nc_search_names{"not_run", "complete", "stopped",
+                                                             "bounded"};
+static_assert(size_t(NcSearch::Bounded) + 1 == nc_search_names.size());
+inline const char *nc_search_name(NcSearch s) {
+  return nc_search_names[size_t(s)];
+}
 
 struct GoalDiagnosis {
   vcgen::GoalResult result; ///< the goal and what the prover said
@@ -28,10 +44,9 @@ struct GoalDiagnosis {
   long time_ms = 0;               ///< time spent diagnosing this goal
   std::vector<std::string> notes; ///< what happened to each candidate counterexample
   int models_tried = 0;
-  /// Test-based search for a non-compliance: "complete" (every path explored), "bounded" (a
-  /// bound was hit: no bug within them), "not_run" (no test strategy ran, or nothing to run).
-  std::string nc_search = "not_run";
-  /// "bounded": the bounds that stopped that search (time, block length, k, run limits), as
+  /// How far the test-based search for a non-compliance went.
+  NcSearch nc_search = NcSearch::NotRun;
+  /// Bounded: the bounds that stopped that search (time, block length, k, run limits), as
   /// dse::Result::incomplete_because says them.
   std::vector<std::string> nc_search_bounds;
   /// Why a run of a candidate could not be completed because an annotation cannot be executed

@@ -4,7 +4,6 @@
 #include "classify/replay.hpp"
 #include "classify/subcontracts.hpp"
 #include "ir/parallel_for.hpp"
-#include "vcgen/solver.hpp"
 
 #include <algorithm>
 
@@ -54,7 +53,7 @@ public:
     }
     // A deferred goal was not given the prover's long attempts, on purpose: no model to miss,
     // and further ones would go through the broken contract that deferred it.
-    if (d_.result.answer == "deferred") return false;
+    if (d_.result.answer == vcgen::GoalAnswer::Deferred) return false;
     if (!d_.result.model) {
       note("the prover gave no model");
       return true;
@@ -67,7 +66,7 @@ public:
   /// Further models, a prover call each. `skip`: why none is asked, when further models could
   /// only show again a non-compliance already shown (further_models_skipped).
   void further(const std::optional<std::string> &skip) {
-    int extra = d_.result.answer == "sat"
+    int extra = d_.result.answer == vcgen::GoalAnswer::Sat
                     ? ctx_.options.extra_models
                     : std::min(ctx_.options.extra_models_undecided, ctx_.options.extra_models);
     if (skip && extra > 0) {
@@ -131,7 +130,7 @@ private:
   /// new seeds; every model tried so far is excluded.
   std::optional<ir::Counterexample> next_model(int n) {
     using vcgen::Prover;
-    const Prover answered = d_.result.prover == "cvc5" ? Prover::Cvc5 : Prover::Z3;
+    const Prover answered = d_.result.prover == Prover::Cvc5 ? Prover::Cvc5 : Prover::Z3;
     const Prover other = answered == Prover::Z3 ? Prover::Cvc5 : Prover::Z3;
     Prover prover = ctx_.options.prover;
     if (prover == Prover::Portfolio) prover = n % 2 == 0 ? other : answered;
@@ -308,7 +307,6 @@ void ModelStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &g
   auto timed = [&](size_t k, auto &&step) {
     GoalDiagnosis &d = goals[todo[k]];
     const auto start = Clock::now();
-    const vcgen::ContextScope scope;
     step(d);
     d.time_ms +=
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();

@@ -5,7 +5,6 @@
 #include "classify/subcontracts.hpp"
 #include "classify/test_strategy.hpp"
 #include "dse/explore.hpp"
-#include "vcgen/solver.hpp"
 
 #include <algorithm>
 
@@ -34,22 +33,22 @@ RefutationProbe::Search &RefutationProbe::search_of(const std::string &function)
   return *s;
 }
 
-vcgen::Shortcut RefutationProbe::check(const ir::GoalRef &goal) {
-  if (goal.kind == ir::GoalKind::Lemma || ambiguous(goal)) return vcgen::Shortcut::None;
+vcgen::SkipLongAttempts RefutationProbe::check(const ir::GoalRef &goal) {
+  if (goal.kind == ir::GoalKind::Lemma || ambiguous(goal)) return vcgen::SkipLongAttempts::No;
   const ir::Function *f = program_.function(goal.function);
-  if (!f || !f->body) return vcgen::Shortcut::None;
+  if (!f || !f->body) return vcgen::SkipLongAttempts::No;
   Search &s = search_of(goal.function);
   const std::lock_guard<std::mutex> lock(s.m);
   if (!known(s, goal) && !s.exhausted) explore(s, goal);
-  if (known(s, goal)) return vcgen::Shortcut::Refuted;
+  if (known(s, goal)) return vcgen::SkipLongAttempts::Refuted;
   std::vector<std::string> wrong = weaken(s, goal, *f);
-  if (known(s, goal)) return vcgen::Shortcut::Refuted;
+  if (known(s, goal)) return vcgen::SkipLongAttempts::Refuted;
   // A proof through a contract that a real run breaks rests on what is about to change: the
   // contract or the code that breaks it (the test strategy says to fix it first). The long
   // attempts of a goal the quick one left open are most often spent for nothing then.
-  if (wrong.empty()) return vcgen::Shortcut::None;
+  if (wrong.empty()) return vcgen::SkipLongAttempts::No;
   s.deferred.emplace_back(goal, std::move(wrong));
-  return vcgen::Shortcut::Deferred;
+  return vcgen::SkipLongAttempts::Deferred;
 }
 
 std::vector<std::string> RefutationProbe::broken(const Search &s, const ir::Function &f,
@@ -71,7 +70,6 @@ std::vector<std::string> RefutationProbe::weaken(Search &s, const ir::GoalRef &g
                                                  const ir::Function &f) {
   const std::vector<std::string> names = subcontracts_for(program_, f, goal);
   std::vector<std::string> wrong = broken(s, f, names);
-  const vcgen::ContextScope scope;
   const RunLimits limits{options_.step_limit, options_.run_limit};
   for (const std::string &name : names) {
     if (std::ranges::count(wrong, name) > 0) continue; // wrong, not weak: no weakness to show
@@ -86,7 +84,7 @@ std::vector<std::string> RefutationProbe::weaken(Search &s, const ir::GoalRef &g
     if (!r.found) continue;
     GoalDiagnosis d;
     d.result.goal = goal;
-    d.nc_search = "not_run";
+    d.nc_search = NcSearch::NotRun;
     if (settle_weakness_by_test(program_, d, r.tests[*r.found], Scope::Single, {name}, limits)) {
       s.refuted.push_back(std::move(d));
       return wrong;
@@ -105,9 +103,6 @@ bool RefutationProbe::known(const Search &s, const ir::GoalRef &goal) {
 // explores again (from the start: the search is deterministic, its prefix is quick to redo)
 // unless this one ran to its end.
 void RefutationProbe::explore(Search &s, const ir::GoalRef &goal) {
-  // Its own solver contexts: what the proving thread's goal gets must not depend on whether
-  // this search ran in its thread (the same report for any -j).
-  const vcgen::ContextScope scope;
   dse::Options o;
   o.function = goal.function;
   o.budget = options_.within_deadline(options_.probe_budget);
@@ -132,7 +127,7 @@ void RefutationProbe::explore(Search &s, const ir::GoalRef &goal) {
       d.verdict = Verdict::NonCompliance;
       d.counterexample = inputs_only(t.input);
       d.strategy = "test";
-      d.nc_search = search_name(r);
+      d.nc_search = search_extent(r);
       if (confirm(program_, d, limits)) s.refuted.push_back(std::move(d));
     }
   }
@@ -151,7 +146,7 @@ void RefutationProbe::settle(std::vector<GoalDiagnosis> &goals) const {
     if (d.result.status != vcgen::Status::Failed) continue;
     const auto it = searches_.find(d.result.goal.function);
     if (it == searches_.end()) continue;
-    if (d.result.answer == "deferred")
+    if (d.result.answer == vcgen::GoalAnswer::Deferred)
       for (const auto &[goal, loops] : it->second->deferred)
         if (goal == d.result.goal)
           for (const std::string &loop : loops)
@@ -159,7 +154,7 @@ void RefutationProbe::settle(std::vector<GoalDiagnosis> &goals) const {
                               ", which a real run breaks: the prover's longer attempts were "
                               "skipped (until that run passes, a proof through the contract may "
                               "not last)");
-    if (d.result.answer != "refuted") continue;
+    if (d.result.answer != vcgen::GoalAnswer::Refuted) continue;
     for (const GoalDiagnosis &found : it->second->refuted) {
       if (!(found.result.goal == d.result.goal)) continue;
       d.verdict = found.verdict;

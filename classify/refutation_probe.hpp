@@ -30,12 +30,12 @@ public:
   /// Whether a replayed run of the real program fails `goal` first, or one that takes a loop or
   /// call by its contract alone (a single weakness, which the prover cannot get past either);
   /// from any proving thread, the searches of one function one at a time.
-  bool refutes(const ir::GoalRef &goal) { return check(goal) == vcgen::Shortcut::Refuted; }
+  bool refutes(const ir::GoalRef &goal) { return check(goal) == vcgen::SkipLongAttempts::Refuted; }
 
-  /// What the searches know of `goal` (vcgen::ProveOptions::shortcut): refuted as above;
+  /// What the searches know of `goal` (vcgen::ProveOptions::skip_long_attempts): refuted as above;
   /// deferred when it is not, but it relies on a loop whose own contract (an invariant, its
   /// frame or its variant) a replayed run of the real program fails first.
-  vcgen::Shortcut check(const ir::GoalRef &goal);
+  vcgen::SkipLongAttempts check(const ir::GoalRef &goal);
 
   /// Gives each goal the prover left as "refuted" its verdict, the replayed run, and each
   /// deferred one a note naming the broken contracts it relies on.

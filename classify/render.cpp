@@ -42,10 +42,10 @@ void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
   out += "  " + std::string(verdict_sentence(d.verdict)) + "\n";
   counterexample_lines(d, out);
   // Whether "weak contract" also means "no bug in the code": only a search of real runs says.
-  if (d.verdict == Verdict::SubcontractWeakness && d.nc_search != "not_run")
+  if (d.verdict == Verdict::SubcontractWeakness && d.nc_search != NcSearch::NotRun)
     out += std::string("  search for a bug in the code: ") +
-           (d.nc_search == "complete" ? "none found, every path explored"
-            : d.nc_search == "stopped"
+           (d.nc_search == NcSearch::Complete ? "none found, every path explored"
+            : d.nc_search == NcSearch::Stopped
                 ? "none replayed for this goal, the search stopped early"
                 : "none found within the search bounds" + bounds_text(d.nc_search_bounds)) +
            "\n";
@@ -67,8 +67,7 @@ ir::Json strings(const std::vector<std::string> &xs) {
 } // namespace
 
 std::string location(const GoalDiagnosis &d) {
-  const ir::SrcLoc &at = d.result.goal.at;
-  return at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col);
+  return ir::where(d.result.goal.at);
 }
 
 std::string goal_title(const GoalDiagnosis &d) {
@@ -97,8 +96,8 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   j["line"] = g.at.line;
   j["column"] = g.at.col;
   j["status"] = failed(d) ? "failed" : "proved";
-  j["answer"] = d.result.answer;
-  j["prover"] = d.result.prover;
+  j["answer"] = vcgen::goal_answer_name(d.result.answer);
+  j["prover"] = d.result.prover ? vcgen::prover_name(*d.result.prover) : "";
   j["prove_time_ms"] = d.result.time_ms;
   j["verdict"] = verdict_name(d.verdict);
   j["subcontracts"] = strings(d.subcontracts);
@@ -109,7 +108,7 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   j["strategy"] = d.strategy;
   j["time_ms"] = d.time_ms;
   j["models_tried"] = d.models_tried;
-  j["nc_search"] = d.nc_search;
+  j["nc_search"] = nc_search_name(d.nc_search);
   j["nc_search_bounds"] = strings(d.nc_search_bounds);
   j["explanation"] = verdict_sentence(d.verdict);
   j["suggestion"] = suggestion(d);

@@ -126,7 +126,7 @@ ir::Json result_of(const Report &r, const GoalDiagnosis &d, const ir::Program &p
   props["annotationId"] = g.annot_id;
   props["function"] = g.function;
   props["strategy"] = d.strategy;
-  props["ncSearch"] = d.nc_search;
+  props["ncSearch"] = nc_search_name(d.nc_search);
   if (!d.nc_search_bounds.empty()) {
     ir::Json bounds = ir::Json::array();
     for (const std::string &b : d.nc_search_bounds)

@@ -5,7 +5,6 @@
 #include "classify/subcontracts.hpp"
 #include "dse/explore.hpp"
 #include "ir/parallel_for.hpp"
-#include "vcgen/solver.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -306,7 +305,7 @@ private:
   /// The shortest test of the NC search whose first failure is this goal, replayed: a
   /// non-compliance. Until one replays, `d` keeps what it had (an earlier strategy's weakness).
   bool settle_nc_from(GoalDiagnosis &d, const dse::Result &nc) {
-    d.nc_search = search_name(nc);
+    d.nc_search = search_extent(nc);
     d.nc_search_bounds =
         nc.complete || nc.stopped ? std::vector<std::string>{} : nc.incomplete_because;
     for (const dse::Test *t : shortest_first(nc.tests)) {
@@ -359,8 +358,8 @@ private:
 
 } // namespace
 
-const char *search_name(const dse::Result &r) {
-  return r.complete ? "complete" : r.stopped ? "stopped" : "bounded";
+NcSearch search_extent(const dse::Result &r) {
+  return r.complete ? NcSearch::Complete : r.stopped ? NcSearch::Stopped : NcSearch::Bounded;
 }
 
 bool settle_nc_by_test(const ir::Program &p, GoalDiagnosis &d, ir::Counterexample inputs,
@@ -437,7 +436,6 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
     it->second.push_back(i);
   }
   ir::parallel_for(order.size(), ctx.options.jobs, [&](size_t k) {
-    const vcgen::ContextScope scope;
     const std::vector<size_t> &mine = by_name.at(order[k]);
     std::vector<ir::GoalRef> wanted;
     std::ranges::transform(mine, std::back_inserter(wanted),
@@ -455,7 +453,7 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
       } else if (!function) {
         d.strategy = "test";
         d.notes.push_back("a lemma has no run to test");
-        d.nc_search = "not_run";
+        d.nc_search = NcSearch::NotRun;
       } else {
         diagnose_goal(*function, d);
         function->learn(d);

@@ -25,7 +25,7 @@ public:
 };
 
 /// How far a search for a bug went (GoalDiagnosis::nc_search): complete, stopped or bounded.
-const char *search_name(const dse::Result &r);
+NcSearch search_extent(const dse::Result &r);
 
 /// A non-compliance from a test's inputs, when its replay fails the goal first.
 bool settle_nc_by_test(const ir::Program &p, GoalDiagnosis &d, ir::Counterexample inputs,

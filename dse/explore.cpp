@@ -10,7 +10,7 @@
 #include "dse/program_constants.hpp"
 #include "dse/symbolic_oracle.hpp"
 #include "ir/error.hpp"
-#include "vcgen/solver.hpp"
+#include "solver/solver.hpp"
 
 #include <algorithm>
 #include <array>
@@ -28,7 +28,8 @@ namespace triage::dse {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using namespace vcgen;
+using namespace term;
+using namespace solver;
 
 /// A structural hash of a term (the DAG is walked once): paths are compared by it.
 size_t term_hash(const Term &t, std::unordered_map<const Node *, size_t> &memo) {
@@ -553,9 +554,12 @@ Result explore(const ir::Program &p, const Options &opts) {
   if (!f || !f->body)
     throw ir::Error(ir::SrcLoc{p.file, 1, 1},
                     "no function with a body named '" + opts.function + "' to explore");
+  // Its own solver contexts: what a search finds does not depend on what its thread asked the
+  // solvers before (the same report for any -j).
+  const solver::ContextScope scope;
   try {
     return Explorer(p, opts, *f).run();
-  } catch (const vcgen::SolverUnavailable &e) {
+  } catch (const solver::SolverUnavailable &e) {
     Result r; // nothing explored: incomplete, so no verdict rests on it
     r.incomplete_because.push_back(e.what());
     return r;

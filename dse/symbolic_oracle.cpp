@@ -143,16 +143,16 @@ void SymbolicOracle::on_branch(const ir::Expr &cond, bool outcome) {
   if (n > *k_ && !k_exceeded_) k_exceeded_ = path_.size();
 }
 
-void SymbolicOracle::on_decision(const vcgen::Term &cond, bool outcome, bool check) {
+void SymbolicOracle::on_decision(const term::Term &cond, bool outcome, bool check) {
   path_.push_back({cond, outcome, check});
 }
 
-void SymbolicOracle::on_pin(const vcgen::Term &cond) {
-  if (cond->op == vcgen::Op::BoolLit) return;
+void SymbolicOracle::on_pin(const term::Term &cond) {
+  if (cond->op == term::Op::BoolLit) return;
   path_.push_back({cond, true, true, false, true});
 }
 
-void SymbolicOracle::on_symbol(const vcgen::Term &symbol, const ir::Type &type,
+void SymbolicOracle::on_symbol(const term::Term &symbol, const ir::Type &type,
                                std::optional<size_t> cells) {
   auto [it, fresh] = symbols_.try_emplace(symbol->name, Symbol{symbol, type, cells});
   // A giant step's output block has as many cells as the block has on this run, which may be

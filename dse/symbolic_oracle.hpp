@@ -24,7 +24,7 @@ struct Assignment {
 };
 
 struct Decision {
-  vcgen::Term cond;
+  term::Term cond;
   bool outcome = false;
   bool check = false;  ///< of an annotation or a runtime error, not a branch of the code
   bool loop = false;   ///< the condition of a loop (taken false: the loop ends there)
@@ -33,7 +33,7 @@ struct Decision {
 
 /// A symbolic constant the runs introduced, with what bounds its values.
 struct Symbol {
-  vcgen::Term term;
+  term::Term term;
   ir::Type type = ir::Type::integer(); ///< of the value, or of a cell for arrays
   std::optional<size_t> cells;         ///< arrays: a fixed number of cells; nullopt: `NAME#len`
 };
@@ -48,9 +48,9 @@ public:
   std::optional<ir::Json> output_block(const rac::GiantStep &step, const std::string &name,
                                        size_t length) override;
   void on_branch(const ir::Expr &cond, bool outcome) override;
-  void on_decision(const vcgen::Term &cond, bool outcome, bool check) override;
-  void on_pin(const vcgen::Term &cond) override;
-  void on_symbol(const vcgen::Term &symbol, const ir::Type &type,
+  void on_decision(const term::Term &cond, bool outcome, bool check) override;
+  void on_pin(const term::Term &cond) override;
+  void on_symbol(const term::Term &symbol, const ir::Type &type,
                  std::optional<size_t> cells) override;
 
   const std::vector<Decision> &path() const { return path_; }

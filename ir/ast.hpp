@@ -27,6 +27,11 @@ struct SrcLoc {
   friend bool operator==(const SrcLoc &, const SrcLoc &) = default;
 };
 
+/// "file:line:col": how every message and report of triage names a place (the one formatter).
+inline std::string where(const SrcLoc &at) {
+  return at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col);
+}
+
 enum class ExprKind {
   IntLit,    ///< value
   BoolLit,   ///< bval

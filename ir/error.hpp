@@ -19,8 +19,7 @@ public:
   const std::string &message() const { return message_; }
 
   static std::string format(const SrcLoc &at, const std::string &message) {
-    return at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col) +
-           ": error: " + message;
+    return where(at) + ": error: " + message;
   }
 
 private:

@@ -131,8 +131,8 @@ std::optional<std::string> Machine::changed_outside(const Snapshot &before, cons
       bool same = was.cells[i] == now.cells[i];
       const bool untouched = was.cells_sym && was.cells_sym == now.cells_sym;
       if (!untouched && (symbolic || was.cells[i].sym || now.cells[i].sym)) {
-        const vcgen::Term a = cell_shadow(before.mem, id, i), b = cell_shadow(mem_, id, i);
-        if (a != b) decide(vcgen::mk_eq(a, b), same);
+        const term::Term a = cell_shadow(before.mem, id, i), b = cell_shadow(mem_, id, i);
+        if (a != b) decide(term::mk_eq(a, b), same);
       }
       if (!same)
         return mem_.display_name(id) + "[" + std::to_string(i) + "] changed from " +

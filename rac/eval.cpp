@@ -11,7 +11,7 @@ namespace triage::rac {
 using ir::BinOp;
 using ir::ExprKind;
 using ir::GoalKind;
-using namespace vcgen;
+using namespace term;
 
 namespace {
 

@@ -58,7 +58,7 @@ Value Machine::array_length(const ir::Stmt &s) {
   const Value n = eval(*s.array_len, code_ctx());
   if (s.array_len->kind == ir::ExprKind::IntLit) return n; // no check, as in vcgen (array_length)
   // A variable length must be positive (C99 6.7.6.2).
-  if (n.sym) decide(vcgen::mk_lt(vcgen::mk_int(0), n.sym), n.num > 0);
+  if (n.sym) decide(term::mk_lt(term::mk_int(0), n.sym), n.num > 0);
   if (n.num <= 0)
     rte(GoalKind::RteMemory, "the array '" + s.name + "' is declared with length " + n.num.str());
   return n;

@@ -10,6 +10,7 @@
 #include "ir/json.hpp"
 #include "rac/oracle.hpp"
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -59,7 +60,26 @@ struct Config {
 };
 
 enum class OutcomeKind { Ok, Failure, Stuck, OutsidePrecondition, NotExecutable, LimitReached };
-const char *outcome_name(OutcomeKind k); ///< "ok", "failure", "stuck", ...
+/// The names of the outcome kinds, in the order of the enumerators (the one table): `name` for
+/// JSON and messages, `headline` for the first line of a text report.
+struct OutcomeKindNames {
+  const char *name, *headline;
+};
+inline constexpr std::array<OutcomeKindNames, 6> outcome_kind_names{{
+    {"ok", "ok"},
+    {"failure", "failure"},
+    {"stuck", "stuck"},
+    {"outside_precondition", "input outside the precondition"},
+    {"not_executable", "not executable"},
+    {"limit_reached", "limit reached"},
+}};
+static_assert(size_t(OutcomeKind::LimitReached) + 1 == outcome_kind_names.size());
+inline const char *outcome_name(OutcomeKind k) {
+  return outcome_kind_names[size_t(k)].name;
+}
+inline const char *outcome_headline(OutcomeKind k) {
+  return outcome_kind_names[size_t(k)].headline;
+}
 
 /// One giant step taken on the run, for reports ("subcontracts traversed").
 struct GiantStep {

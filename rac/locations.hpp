@@ -16,7 +16,7 @@ struct LocSet {
   std::set<std::string> globals;
   std::map<int, std::vector<std::pair<BigInt, BigInt>>> cells; ///< block -> inclusive ranges
   /// With the symbolic shadow: the same ranges as terms, for the blocks where a bound is symbolic.
-  std::map<int, std::vector<std::pair<vcgen::Term, vcgen::Term>>> sym_cells;
+  std::map<int, std::vector<std::pair<term::Term, term::Term>>> sym_cells;
 
   void add_cells(int block, BigInt lo, BigInt hi) {
     if (lo <= hi) cells[block].emplace_back(std::move(lo), std::move(hi));

@@ -54,7 +54,7 @@ Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_bloc
     if (a.kind == AnnotKind::Variant) variants.emplace_back(&a, variant_value(a));
   auto check_nonneg = [&] {
     for (const auto &[a, v] : variants) {
-      if (v.sym) decide(vcgen::mk_le(vcgen::mk_int(0), v.sym), v.num >= 0);
+      if (v.sym) decide(term::mk_le(term::mk_int(0), v.sym), v.num >= 0);
       if (v.num < 0)
         fail_annot(GoalKind::LoopVariantNonneg, *a, fn,
                    "the variant is " + v.num.str() + " when an iteration starts");
@@ -78,7 +78,7 @@ Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_bloc
   for (const auto &[a, before] : variants) {
     const Value after = variant_value(*a);
     const bool decreases = after.num < before.num;
-    if (after.sym || before.sym) decide(vcgen::mk_lt(term(after), term(before)), decreases);
+    if (after.sym || before.sym) decide(term::mk_lt(term(after), term(before)), decreases);
     if (!decreases)
       fail_annot(GoalKind::LoopVariantDecrease, *a, fn,
                  "the variant goes from " + before.num.str() + " to " + after.num.str());

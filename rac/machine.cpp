@@ -137,22 +137,4 @@ Outcome check_lemma(const ir::Program &p, const std::string &lemma_id, const Con
   throw ir::Error(ir::SrcLoc{p.file, 1, 1}, "no lemma with id '" + lemma_id + "'");
 }
 
-const char *outcome_name(OutcomeKind k) {
-  switch (k) {
-  case OutcomeKind::Ok:
-    return "ok";
-  case OutcomeKind::Failure:
-    return "failure";
-  case OutcomeKind::Stuck:
-    return "stuck";
-  case OutcomeKind::OutsidePrecondition:
-    return "outside_precondition";
-  case OutcomeKind::NotExecutable:
-    return "not_executable";
-  case OutcomeKind::LimitReached:
-    return "limit_reached";
-  }
-  return "?";
-}
-
 } // namespace triage::rac

@@ -162,7 +162,7 @@ private:
   static Value compare_values(ir::BinOp op, const Value &a, const Value &b);
   /// The result r (shadow `sym`, null when concrete) of an operation of type t: in code, a
   /// signed overflow is a runtime error and unsigned arithmetic wraps.
-  Value machine_result(BigInt r, const vcgen::Term &sym, const ir::Type &t, const Ctx &c);
+  Value machine_result(BigInt r, const term::Term &sym, const ir::Type &t, const Ctx &c);
   Value cast(const ir::Expr &e, const Ctx &c);
   Value load(const Value &ptr, const ir::Expr &e, const Ctx &c);
   Value at_label(const ir::Expr &e, const Ctx &c);
@@ -183,15 +183,15 @@ private:
                                    const Ctx &c);
 
   // ---- the symbolic shadow (shadow.cpp) ----
-  vcgen::Term term(const Value &v) const; ///< the shadow, or the concrete value as a literal
-  void decide(const vcgen::Term &cond, bool outcome, bool check = true);
+  term::Term term(const Value &v) const; ///< the shadow, or the concrete value as a literal
+  void decide(const term::Term &cond, bool outcome, bool check = true);
   void pin(const Value &v, const std::string &why);
   static constexpr unsigned max_term_depth = 400;
   Value shallow(const Value &v);
   void pin_block(int id);
   void note_concretized(const std::string &why);
-  vcgen::Term cells_term(const Memory &m, int id);
-  vcgen::Term length_term(const Block &b) const;
+  term::Term cells_term(const Memory &m, int id);
+  term::Term length_term(const Block &b) const;
   /// Memory::check, with the bounds decision when the offset or the length is symbolic.
   Memory::Access access(const Memory &m, const Value &ptr);
   Value read(const Memory &m, const Value &ptr); ///< a checked cell, with its shadow
@@ -200,7 +200,7 @@ private:
   Value symbolic_value(const Value &v, const std::string &name, const ir::Type &type);
   /// Whether every set allows cell i of block id; a decision when a range bound is symbolic.
   bool allowed_cell(const std::vector<LocSet> &sets, int id, size_t i);
-  vcgen::Term cell_shadow(const Memory &m, int id, size_t i);
+  term::Term cell_shadow(const Memory &m, int id, size_t i);
   /// Equality of two values of a frame check; a decision when either is symbolic.
   bool same_value(const Value &a, const Value &b);
   /// The shadow of the cells a giant step took from its oracle: fresh, named by output_symbol.

@@ -47,7 +47,7 @@ void Memory::write_cell(int id, size_t offset, Value v) {
   writable(id).cells.at(offset) = std::move(v);
 }
 
-void Memory::set_shadow(int id, vcgen::Term cells, vcgen::Term length) {
+void Memory::set_shadow(int id, term::Term cells, term::Term length) {
   Block &b = writable(id);
   if (cells) b.cells_sym = std::move(cells);
   if (length) b.length_sym = std::move(length);

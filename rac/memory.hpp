@@ -19,7 +19,7 @@ struct Block {
   /// Symbolic shadow (Config::symbolic): the cells as an array term, authoritative over the
   /// cells' own shadows once set (an input block, or a block read or written at a symbolic
   /// offset); and the length as a term for input blocks. Null: concrete.
-  vcgen::Term cells_sym, length_sym;
+  term::Term cells_sym, length_sym;
 };
 
 class Memory {
@@ -38,7 +38,7 @@ public:
   void write(const Value &ptr, Value v);
   void write_cell(int id, size_t offset, Value v);
   /// Sets the symbolic shadows of a block (null: unchanged).
-  void set_shadow(int id, vcgen::Term cells, vcgen::Term length = nullptr);
+  void set_shadow(int id, term::Term cells, term::Term length = nullptr);
   /// The cells are no longer symbolic as a whole (each keeps its own value's term, if any).
   void drop_cells_shadow(int id);
   /// The most recently created live block of that name, -1 when there is none.

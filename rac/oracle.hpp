@@ -6,7 +6,7 @@
 #include "ir/ast.hpp"
 #include "ir/counterexample.hpp"
 #include "ir/json.hpp"
-#include "vcgen/term.hpp"
+#include "term/term.hpp"
 
 #include <optional>
 #include <string>
@@ -41,7 +41,7 @@ public:
   /// checks), with the condition as a term and the way it went. `check` says that the decision
   /// is a check (of an annotation or a runtime error) rather than a branch of the code: the
   /// other way of a check may be a failure.
-  virtual void on_decision(const vcgen::Term &cond, bool outcome, bool check) {
+  virtual void on_decision(const term::Term &cond, bool outcome, bool check) {
     (void)cond;
     (void)outcome;
     (void)check;
@@ -49,11 +49,11 @@ public:
   /// With Config::symbolic: a value the term language cannot follow (a bitwise operation) was
   /// replaced by its concrete value: `cond` (term = value) holds on this run's path, and other
   /// values are not to be asked for by negating it (the run would pin them again).
-  virtual void on_pin(const vcgen::Term &cond) { (void)cond; }
+  virtual void on_pin(const term::Term &cond) { (void)cond; }
   /// With Config::symbolic: a fresh symbolic constant the run introduced (an input, or a giant
   /// step's output) and the type of its values; for an array of cells (sort Cells) the type of
   /// a cell and, when fixed, the number of cells (an input block's length is `NAME#len`).
-  virtual void on_symbol(const vcgen::Term &symbol, const ir::Type &type,
+  virtual void on_symbol(const term::Term &symbol, const ir::Type &type,
                          std::optional<size_t> cells) {
     (void)symbol;
     (void)type;

@@ -28,8 +28,8 @@ std::optional<Value> Machine::bound_value(const std::vector<ir::QuantBound> &bou
       const Value x = eval(*part, c);
       ok = x.kind == Value::Kind::Int;
       if (!ok) continue;
-      const vcgen::Term t = v.sym || x.sym ? (sign > 0 ? vcgen::mk_add(term(v), term(x))
-                                                       : vcgen::mk_sub(term(v), term(x)))
+      const term::Term t = v.sym || x.sym ? (sign > 0 ? term::mk_add(term(v), term(x))
+                                                       : term::mk_sub(term(v), term(x)))
                                            : nullptr;
       v = Value::integer(v.num + sign * x.num).with(t);
     }
@@ -42,7 +42,7 @@ std::optional<Value> Machine::bound_value(const std::vector<ir::QuantBound> &bou
   // The tightest bound is a decision when the bounds are symbolic.
   for (const Value &v : values)
     if (&v != &*best && (v.sym || best->sym))
-      decide(lower ? vcgen::mk_le(term(v), term(*best)) : vcgen::mk_le(term(*best), term(v)), true);
+      decide(lower ? term::mk_le(term(v), term(*best)) : term::mk_le(term(*best), term(v)), true);
   return *best;
 }
 
@@ -98,7 +98,7 @@ bool Machine::enumerate(const ir::Expr &q, const std::vector<ir::BinderRange> &r
           const BigInt d = dir * (far + extra);
           probes.push_back(
               Value::integer(base.num + d)
-                  .with(base.sym ? vcgen::mk_add(base.sym, vcgen::mk_int(d)) : nullptr));
+                  .with(base.sym ? term::mk_add(base.sym, term::mk_int(d)) : nullptr));
         }
       };
       if (lo) from(*lo, 1);
@@ -129,9 +129,9 @@ bool Machine::enumerate(const ir::Expr &q, const std::vector<ir::BinderRange> &r
   const bool sym = lo->sym || hi->sym;
   for (BigInt v = lo->num;; ++v) {
     const Value x = Value::integer(v).with(
-        lo->sym ? vcgen::mk_add(lo->sym, vcgen::mk_int(v - lo->num)) : nullptr);
+        lo->sym ? term::mk_add(lo->sym, term::mk_int(v - lo->num)) : nullptr);
     const bool in = v <= hi->num;
-    if (sym) decide(vcgen::mk_le(term(x), term(*hi)), in);
+    if (sym) decide(term::mk_le(term(x), term(*hi)), in);
     if (!in) break;
     if (auto r = visit(x)) return *r;
   }

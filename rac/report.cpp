@@ -4,43 +4,17 @@
 
 namespace triage::rac {
 
-namespace {
-
-std::string where_text(const ir::SrcLoc &at) {
-  return at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.col);
-}
-
-const char *headline(OutcomeKind k) {
-  switch (k) {
-  case OutcomeKind::Ok:
-    return "ok";
-  case OutcomeKind::Failure:
-    return "failure";
-  case OutcomeKind::Stuck:
-    return "stuck";
-  case OutcomeKind::OutsidePrecondition:
-    return "input outside the precondition";
-  case OutcomeKind::NotExecutable:
-    return "not executable";
-  case OutcomeKind::LimitReached:
-    return "limit reached";
-  }
-  return "?";
-}
-
-} // namespace
-
 std::string format_text(const Outcome &o) {
   std::string out;
   if (o.kind == OutcomeKind::Ok) {
     out = "ok\n";
   } else if (o.kind == OutcomeKind::Failure && o.goal) {
-    out = where_text(o.goal->at) + ": failure: " + ir::goal_kind_name(o.goal->kind) +
+    out = ir::where(o.goal->at) + ": failure: " + ir::goal_kind_name(o.goal->kind) +
           (o.goal->annot_id.empty() ? "" : " (" + o.goal->annot_id + ")") + " in " +
           o.goal->function + "\n";
     if (!o.reason.empty()) out += "  " + o.reason + "\n";
   } else {
-    out = where_text(o.at) + ": " + headline(o.kind) + ": " + o.reason + "\n";
+    out = ir::where(o.at) + ": " + outcome_headline(o.kind) + ": " + o.reason + "\n";
   }
   if (o.kind != OutcomeKind::Ok && !o.state.empty()) out += "  state:" + o.state + "\n";
   for (const auto &g : o.giant_steps)

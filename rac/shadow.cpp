@@ -13,7 +13,7 @@
 
 namespace triage::rac {
 
-using namespace vcgen;
+using namespace term;
 
 Term Machine::term(const Value &v) const {
   if (v.sym) return v.sym;

@@ -30,9 +30,9 @@ Value Value::pointer(int block, BigInt offset) {
   return x;
 }
 
-Value Value::with(vcgen::Term t) const {
+Value Value::with(term::Term t) const {
   Value x = *this;
-  x.sym = t && t->op != vcgen::Op::IntLit && t->op != vcgen::Op::BoolLit ? std::move(t) : nullptr;
+  x.sym = t && t->op != term::Op::IntLit && t->op != term::Op::BoolLit ? std::move(t) : nullptr;
   return x;
 }
 

@@ -4,7 +4,7 @@
 
 #include "ir/json.hpp"
 #include "ir/type.hpp"
-#include "vcgen/term.hpp"
+#include "term/term.hpp"
 
 #include <string>
 
@@ -20,7 +20,7 @@ struct Value {
   int block = -1; ///< Ptr: index of the block in Memory, -1 for null
   /// The symbolic shadow (Config::symbolic): the value as a term over the symbolic inputs (for a
   /// pointer, its offset; blocks are concrete). Null when the value does not depend on them.
-  vcgen::Term sym;
+  term::Term sym;
 
   static Value integer(BigInt v);
   static Value boolean(bool v);
@@ -29,7 +29,7 @@ struct Value {
 
   bool is_null() const { return kind == Kind::Ptr && block < 0; }
   /// The concrete value with the shadow `t` (kept only when it is not a literal).
-  Value with(vcgen::Term t) const;
+  Value with(term::Term t) const;
   friend bool operator==(const Value &a, const Value &b);
 };
 

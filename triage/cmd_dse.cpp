@@ -32,8 +32,7 @@ std::string outcome_line(const rac::Outcome &o) {
     return "ok";
   case rac::OutcomeKind::Failure: {
     const ir::GoalRef &g = *o.goal;
-    return g.at.file + ":" + std::to_string(g.at.line) + ":" + std::to_string(g.at.col) +
-           ": failure: " + ir::goal_kind_name(g.kind) +
+    return ir::where(g.at) + ": failure: " + ir::goal_kind_name(g.kind) +
            (g.annot_id.empty() ? "" : " (" + g.annot_id + ")");
   }
   case rac::OutcomeKind::OutsidePrecondition:

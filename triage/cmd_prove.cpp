@@ -11,6 +11,11 @@
 namespace triage::cli {
 namespace {
 
+/// The prover that answered, or "" when none did.
+const char *prover_text(const vcgen::GoalResult &r) {
+  return r.prover ? vcgen::prover_name(*r.prover) : "";
+}
+
 ir::Json goal_json(const vcgen::GoalResult &r, bool with_cx) {
   ir::Json g = ir::Json::object();
   g["function"] = r.goal.function;
@@ -20,8 +25,8 @@ ir::Json goal_json(const vcgen::GoalResult &r, bool with_cx) {
   g["line"] = r.goal.at.line;
   g["column"] = r.goal.at.col;
   g["status"] = r.status == vcgen::Status::Proved ? "proved" : "failed";
-  g["answer"] = r.answer;
-  g["prover"] = r.prover;
+  g["answer"] = vcgen::goal_answer_name(r.answer);
+  g["prover"] = prover_text(r);
   g["time_ms"] = ir::Json(r.time_ms);
   if (with_cx && r.model) g["counterexample"] = r.model->to_json();
   return g;
@@ -66,11 +71,11 @@ int run_prove(const std::vector<std::string> &args) {
     std::cout << out.dump(2) << "\n";
   } else {
     for (const auto &r : results) {
-      std::cout << r.goal.at.file << ":" << r.goal.at.line << ":" << r.goal.at.col << ": "
+      std::cout << ir::where(r.goal.at) << ": "
                 << (r.status == vcgen::Status::Proved ? "proved" : "failed") << ": "
                 << ir::goal_kind_name(r.goal.kind);
       if (!r.goal.annot_id.empty()) std::cout << " (" << r.goal.annot_id << ")";
-      std::cout << " [" << r.prover << " " << r.answer << " " << r.time_ms << " ms]\n";
+      std::cout << " [" << prover_text(r) << " " << vcgen::goal_answer_name(r.answer) << " " << r.time_ms << " ms]\n";
       if (with_cx && r.model)
         std::cout << "  counterexample: " << r.model->to_json().dump() << "\n";
     }

@@ -33,7 +33,7 @@ ir::Program load_program(const std::string &path, const SourceOptions &source) {
                                   : ir::parse_file(path);
   // What the front end accepted without its full meaning, as compilers warn: on stderr.
   for (const ir::Warning &w : p.warnings)
-    std::cerr << w.at.file << ":" << w.at.line << ":" << w.at.col << ": warning: " << w.message
+    std::cerr << ir::where(w.at) << ": warning: " << w.message
               << "\n";
   ir::typecheck(p);
   return p;

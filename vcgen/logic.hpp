@@ -5,7 +5,7 @@
 
 #include "ir/ast.hpp"
 #include "ir/goal.hpp"
-#include "vcgen/vc.hpp"
+#include "vcgen/val.hpp"
 
 #include <functional>
 #include <map>

@@ -4,10 +4,13 @@
 #pragma once
 
 #include "ir/counterexample.hpp"
-#include "vcgen/solver.hpp"
+#include "solver/solver.hpp"
 #include "vcgen/vc.hpp"
 
 namespace triage::vcgen {
+
+// The prover asks the solvers through their one interface.
+using namespace triage::solver;
 
 ir::Counterexample read_counterexample(Backend &model, const GoalVC &vc);
 

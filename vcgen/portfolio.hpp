@@ -6,8 +6,8 @@
 #pragma once
 
 #include "ir/counterexample.hpp"
-#include "vcgen/prove.hpp"
-#include "vcgen/solver.hpp"
+#include "vcgen/prover.hpp"
+#include "solver/solver.hpp"
 #include "vcgen/vc.hpp"
 
 #include <chrono>
@@ -17,6 +17,9 @@
 #include <vector>
 
 namespace triage::vcgen {
+
+// The prover asks the solvers through their one interface.
+using namespace triage::solver;
 
 std::unique_ptr<Backend> make_backend(Prover p);
 

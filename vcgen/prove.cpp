@@ -5,7 +5,7 @@
 
 #include "vcgen/model.hpp"
 #include "vcgen/portfolio.hpp"
-#include "vcgen/solver.hpp"
+#include "solver/solver.hpp"
 
 #include "ir/parallel_for.hpp"
 #include "vcgen/vc.hpp"
@@ -16,17 +16,6 @@
 
 namespace triage::vcgen {
 
-const char *prover_name(Prover p) {
-  switch (p) {
-  case Prover::Z3:
-    return "z3";
-  case Prover::Cvc5:
-    return "cvc5";
-  case Prover::Portfolio:
-    return "portfolio";
-  }
-  return "?";
-}
 
 namespace {
 
@@ -151,6 +140,23 @@ std::vector<ir::GoalRef> Session::goals() const {
 }
 
 namespace {
+/// The answer of a goal whose last attempt ended with the solvers' `a`.
+GoalAnswer goal_answer(Answer a) {
+  switch (a) {
+  case Answer::Unsat:
+    return GoalAnswer::Unsat;
+  case Answer::Sat:
+    return GoalAnswer::Sat;
+  case Answer::Unknown:
+    return GoalAnswer::Unknown;
+  case Answer::Timeout:
+    return GoalAnswer::Timeout;
+  case Answer::ResourceOut:
+    return GoalAnswer::ResourceLimit;
+  }
+  return GoalAnswer::Unknown;
+}
+
 /// One goal: the solvers at once, without lemmas then with them; a model when it fails.
 GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   const ContextScope scope; // first, so that it ends after every back end of the goal
@@ -159,7 +165,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   r.goal = vc.ref;
   auto t0 = std::chrono::steady_clock::now();
   if (o.deadline && t0 >= *o.deadline) {
-    r.answer = "not_run";
+    r.answer = GoalAnswer::NotRun;
     return r;
   }
   const std::vector<Prover> solvers = solvers_of(o.prover);
@@ -168,9 +174,9 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // What one attempt learnt; true when no further attempt is needed.
   auto take = [&](Outcome a, Lemmas lemmas) {
     // A failed goal reports its most telling answer: a solver's sat outranks a later timeout.
-    if (a.answer == Answer::Unsat || r.answer != "sat") {
-      r.answer = answer_name(a.answer);
-      r.prover = prover_name(a.prover);
+    if (a.answer == Answer::Unsat || r.answer != GoalAnswer::Sat) {
+      r.answer = goal_answer(a.answer);
+      r.prover = a.prover;
     }
     if (a.answer == Answer::Unsat) {
       r.status = Status::Proved;
@@ -206,8 +212,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
       if (a.answer == Answer::Sat && attempts[k] != Lemmas::None) break;
     }
     r.status = Status::Failed;
-    r.answer = answer_name(a.answer);
-    r.prover = prover_name(a.prover);
+    r.answer = goal_answer(a.answer);
+    r.prover = a.prover;
     plain = BaseQuery{}; // a model of this query is one of the goal's
     if (a.answer == Answer::Sat)
       plain.sat = std::move(a.model);
@@ -216,7 +222,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   };
   auto finish = [&] {
     check_defined();
-    if (r.status == Status::Failed && r.answer != "refuted" && r.answer != "deferred")
+    if (r.status == Status::Failed && r.answer != GoalAnswer::Refuted &&
+        r.answer != GoalAnswer::Deferred)
       r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
     r.time_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
@@ -237,16 +244,17 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   size_t first = 0;
   Budget quick = quick_slice(o);
   // Lemmas have no run: they are proved as before.
-  if (o.shortcut && vc.ref.kind != ir::GoalKind::Lemma &&
+  if (o.skip_long_attempts && vc.ref.kind != ir::GoalKind::Lemma &&
       budget_within_deadline(o).seconds > quick.seconds) {
     Outcome a = race(query(vc, {}, attempts.front(), &vc.property), solvers, quick, o.seed, vc,
                      quick);
     if (definitive(a.answer)) {
       if (take(std::move(a), attempts.front())) return finish();
       first = 1;
-    } else if (const Shortcut known = o.shortcut(vc.ref); known != Shortcut::None) {
+    } else if (const SkipLongAttempts skip = o.skip_long_attempts(vc.ref);
+               skip != SkipLongAttempts::No) {
       r.status = Status::Failed;
-      r.answer = known == Shortcut::Refuted ? "refuted" : "deferred";
+      r.answer = skip == SkipLongAttempts::Refuted ? GoalAnswer::Refuted : GoalAnswer::Deferred;
       return finish();
     } else {
       quick = Budget{0, 0}; // the first attempt's quick slice is spent
@@ -280,6 +288,7 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
                        const std::vector<ir::Counterexample> &exclude,
                        std::optional<std::chrono::steady_clock::time_point> until) {
   if (index >= impl_->vcs.size()) return std::nullopt;
+  const ContextScope scope; // as a goal's proof: its own contexts, the same model for any -j
   const GoalVC &vc = impl_->vcs[index];
   ProveOptions o = impl_->opts;
   o.seed = seed;

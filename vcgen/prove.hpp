@@ -6,7 +6,9 @@
 #include "ir/ast.hpp"
 #include "ir/counterexample.hpp"
 #include "ir/goal.hpp"
+#include "vcgen/prover.hpp"
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -16,15 +18,34 @@
 
 namespace triage::vcgen {
 
-enum class Prover { Z3, Cvc5, Portfolio };
+/// What proving a goal ended with.
+enum class GoalAnswer {
+  Unsat,         ///< proved
+  Sat,           ///< a solver found a model of the negated goal
+  Unknown,       ///< the solvers gave up
+  Timeout,       ///< the wall-clock backstop ended the attempts
+  ResourceLimit, ///< the solver work ran out
+  Refuted,       ///< its long attempts were skipped: it is known to fail (SkipLongAttempts)
+  Deferred,      ///< its long attempts were skipped: it is to be decided later (SkipLongAttempts)
+  NotRun,        ///< the deadline came before it was tried
+};
+/// The names of the answers, in the order of the enumerators (the one table): what JSON and
+/// text reports print.
+inline constexpr std::array<const char *, 8> goal_answer_names{
+    "unsat", "sat", "unknown", "timeout", "resource_limit", "refuted", "deferred", "not_run"};
+static_assert(size_t(GoalAnswer::NotRun) + 1 == goal_answer_names.size());
+inline const char *goal_answer_name(GoalAnswer a) {
+  return goal_answer_names[size_t(a)];
+}
 
-/// What a diagnosis already knows of a goal that the quick proof attempt left open
-/// (ProveOptions::shortcut).
-enum class Shortcut {
-  None,    ///< nothing: the long attempts are made
-  Refuted, ///< a replayed run of the program breaks it: it could only fail
-  /// It relies on a loop contract that a replayed run breaks: whatever the prover said of it
-  /// would rest on a contract (or code) about to change, so the long attempts are not made.
+/// Whether the long proof attempts of a goal that the quick attempt left open are skipped, and
+/// how the goal then fails (ProveOptions::skip_long_attempts): the caller knows of it what the
+/// prover does not.
+enum class SkipLongAttempts {
+  No,      ///< the long attempts are made
+  Refuted, ///< the goal is known to fail (a run breaks it): answer "refuted"
+  /// The goal's proof would rest on something known to change (a loop contract a run breaks):
+  /// answer "deferred".
   Deferred,
 };
 
@@ -45,11 +66,10 @@ struct ProveOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   int jobs = 1; ///< goals proved at once, each by a thread of its own
   /// Asked of a goal that the quick attempt (a fifth of a second) left open, before the long
-  /// ones: what a diagnosis's short search for failing runs (classify::RefutationProbe) knows
-  /// of it. A refuted goal could only fail: it does so at once, with answer "refuted" and no
-  /// model; a deferred one fails at once too, with answer "deferred" and no model. Called from
-  /// the proving threads.
-  std::function<Shortcut(const ir::GoalRef &)> shortcut;
+  /// ones: whether to skip them. A skipped goal fails at once, with answer Refuted or Deferred
+  /// and no model. Called from the proving threads. (A diagnosis asks its short search for
+  /// failing runs, classify::RefutationProbe.)
+  std::function<SkipLongAttempts(const ir::GoalRef &)> skip_long_attempts;
 };
 
 enum class Status { Proved, Failed };
@@ -57,10 +77,8 @@ enum class Status { Proved, Failed };
 struct GoalResult {
   ir::GoalRef goal;
   Status status = Status::Failed;
-  /// "unsat" (proved), "sat", "unknown", "resource_limit" (the work ran out), "timeout" (the
-  /// time did), "refuted" or "deferred" (ProveOptions::shortcut), "not_run"
-  std::string answer;
-  std::string prover; ///< the solver that answered: "z3", "cvc5"
+  GoalAnswer answer = GoalAnswer::NotRun;
+  std::optional<Prover> prover; ///< the solver that answered (none when none was asked)
   long time_ms = 0;
   std::optional<ir::Counterexample> model; ///< candidate counterexample when sat/unknown with model
 };
@@ -91,7 +109,5 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
-
-const char *prover_name(Prover p);
 
 } // namespace triage::vcgen

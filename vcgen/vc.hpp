@@ -4,7 +4,7 @@
 
 #include "ir/ast.hpp"
 #include "ir/goal.hpp"
-#include "vcgen/term.hpp"
+#include "vcgen/val.hpp"
 
 #include <map>
 #include <memory>
@@ -13,18 +13,6 @@
 #include <vector>
 
 namespace triage::vcgen {
-
-/// An IR value as terms: an integer or boolean (t), or a pointer (t = block, off = offset).
-struct Val {
-  Term t;
-  Term off; ///< null unless a pointer
-};
-
-struct NamedVal {
-  std::string name;
-  ir::Type type = ir::Type::integer();
-  Val v;
-};
 
 /// A block that exists in the analysed function, named after what created it.
 struct BlockInfo {

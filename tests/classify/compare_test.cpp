@@ -8,7 +8,7 @@ using namespace triage::classify;
 
 namespace {
 
-GoalDiagnosis verdict(Verdict v, const std::string &nc_search = "not_run") {
+GoalDiagnosis verdict(Verdict v, NcSearch nc_search = NcSearch::NotRun) {
   GoalDiagnosis d;
   d.result.status = triage::vcgen::Status::Failed;
   d.verdict = v;
@@ -18,24 +18,24 @@ GoalDiagnosis verdict(Verdict v, const std::string &nc_search = "not_run") {
 
 TEST(Compare, ANonComplianceRefutesACompleteSearchWithoutOne) {
   const auto nc = verdict(Verdict::NonCompliance);
-  const auto sw = verdict(Verdict::SubcontractWeakness, "complete");
+  const auto sw = verdict(Verdict::SubcontractWeakness, NcSearch::Complete);
   EXPECT_NE(contradiction(nc, "model", sw, "test", false), "");
   EXPECT_EQ(contradiction(sw, "test", nc, "model", false), "");
   // A bounded search says nothing of the inputs past its bounds.
   EXPECT_EQ(
-      contradiction(nc, "model", verdict(Verdict::SubcontractWeakness, "bounded"), "test", false),
+      contradiction(nc, "model", verdict(Verdict::SubcontractWeakness, NcSearch::Bounded), "test", false),
       "");
   // Under a typically clause the search spoke only of the inputs it allows.
   EXPECT_EQ(contradiction(nc, "model", sw, "test", true), "");
 }
 
 TEST(Compare, ACounterexampleRefutesProverIncapacity) {
-  const auto pi = verdict(Verdict::ProverIncapacity, "complete");
+  const auto pi = verdict(Verdict::ProverIncapacity, NcSearch::Complete);
   EXPECT_NE(contradiction(verdict(Verdict::SubcontractWeakness), "model", pi, "test", false), "");
   EXPECT_NE(contradiction(verdict(Verdict::NonCompliance), "model", pi, "test", false), "");
   EXPECT_EQ(contradiction(verdict(Verdict::Unknown), "model", pi, "test", false), "");
   EXPECT_EQ(contradiction(verdict(Verdict::SubcontractWeakness), "model",
-                          verdict(Verdict::LikelyProverIncapacity, "complete"), "test", false),
+                          verdict(Verdict::LikelyProverIncapacity, NcSearch::Complete), "test", false),
             "");
 }
 

@@ -45,8 +45,8 @@ GoalDiagnosis failed_goal(ir::GoalKind kind, std::string id, std::string functio
   GoalDiagnosis d;
   d.result.goal = ir::GoalRef{kind, std::move(id), std::move(function), std::move(at)};
   d.result.status = vcgen::Status::Failed;
-  d.result.answer = "sat";
-  d.result.prover = "z3";
+  d.result.answer = vcgen::GoalAnswer::Sat;
+  d.result.prover = vcgen::Prover::Z3;
   return d;
 }
 

@@ -82,7 +82,7 @@ TEST(RefutationProbe, ARunThroughAWeakContractRefutesToo) {
   EXPECT_FALSE(probe.refutes(find(goals, ir::GoalKind::LoopInvariantPreserved, "doubled")));
   std::vector<GoalDiagnosis> diagnoses(1);
   diagnoses[0].result.goal = post;
-  diagnoses[0].result.answer = "refuted";
+  diagnoses[0].result.answer = vcgen::GoalAnswer::Refuted;
   probe.settle(diagnoses);
   const GoalDiagnosis &d = diagnoses[0];
   EXPECT_EQ(d.verdict, Verdict::SubcontractWeakness);
@@ -108,10 +108,12 @@ TEST(RefutationProbe, DiagnosisSkipsTheTimeoutAndKeepsTheVerdict) {
     EXPECT_EQ(with.verdict, without.verdict) << with.result.goal.annot_id;
     if (with.result.goal.kind != ir::GoalKind::Assigns) continue;
     // Without the probe the solvers spend their whole timeout on the quantified frame.
-    EXPECT_TRUE(without.result.answer == "resource_limit" || without.result.answer == "timeout" ||
-                without.result.answer == "unknown")
-        << without.result.answer;
-    EXPECT_EQ(with.result.answer, "refuted");
+    using vcgen::GoalAnswer;
+    EXPECT_TRUE(without.result.answer == GoalAnswer::ResourceLimit ||
+                without.result.answer == GoalAnswer::Timeout ||
+                without.result.answer == GoalAnswer::Unknown)
+        << vcgen::goal_answer_name(without.result.answer);
+    EXPECT_EQ(with.result.answer, GoalAnswer::Refuted);
     EXPECT_LT(with.result.time_ms, without.result.time_ms);
     ASSERT_EQ(with.verdict, Verdict::NonCompliance);
     ASSERT_TRUE(with.counterexample);
@@ -135,7 +137,7 @@ TEST(RefutationProbe, GoalsThroughABrokenLoopContractAreDeferred) {
   EXPECT_EQ(probe.check(find(goals, ir::GoalKind::Assertion, "sum_to")), vcgen::Shortcut::None);
   std::vector<GoalDiagnosis> diagnoses(1);
   diagnoses[0].result.goal = post;
-  diagnoses[0].result.answer = "deferred";
+  diagnoses[0].result.answer = vcgen::GoalAnswer::Deferred;
   probe.settle(diagnoses);
   const GoalDiagnosis &d = diagnoses[0];
   EXPECT_EQ(d.verdict, Verdict::Unknown);

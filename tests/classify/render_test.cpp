@@ -13,8 +13,8 @@ GoalDiagnosis goal(ir::GoalKind kind, std::string id, int line, Verdict v) {
   GoalDiagnosis d;
   d.result.goal = ir::GoalRef{kind, std::move(id), "isqrt", ir::SrcLoc{"isqrt/S7.c", line, 13}};
   d.result.status = v == Verdict::Proved ? vcgen::Status::Proved : vcgen::Status::Failed;
-  d.result.answer = v == Verdict::Proved ? "unsat" : "sat";
-  d.result.prover = "z3";
+  d.result.answer = v == Verdict::Proved ? vcgen::GoalAnswer::Unsat : vcgen::GoalAnswer::Sat;
+  d.result.prover = vcgen::Prover::Z3;
   d.verdict = v;
   d.strategy = "model";
   return d;

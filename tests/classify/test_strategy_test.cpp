@@ -108,12 +108,12 @@ TEST(TestStrategy, NonComplianceAfterAWeakLoop) {
   ASSERT_NE(nc, nullptr);
   EXPECT_EQ(nc->verdict, Verdict::NonCompliance);
   EXPECT_EQ(nc->strategy, "test");
-  EXPECT_EQ(nc->nc_search, "complete");
+  EXPECT_EQ(nc->nc_search, NcSearch::Complete);
   const GoalDiagnosis *sw = goal(r, ir::GoalKind::RteOverflow, "", 18);
   ASSERT_NE(sw, nullptr);
   EXPECT_EQ(sw->verdict, Verdict::SubcontractWeakness);
   EXPECT_EQ(sw->subcontracts, std::vector<std::string>{"loop@14"});
-  EXPECT_EQ(sw->nc_search, "complete");
+  EXPECT_EQ(sw->nc_search, NcSearch::Complete);
 }
 
 TEST(TestStrategy, SingleWeaknessNamesTheOneCallee) {
@@ -161,7 +161,7 @@ TEST(TestStrategy, CompleteExplorationMeansProverIncapacity) {
   const ir::Program p = parse(counted_with("5", ""), "counted.ivl");
   const GoalDiagnosis d = judge_by_tests(p, counted_post);
   EXPECT_EQ(d.verdict, Verdict::ProverIncapacity);
-  EXPECT_EQ(d.nc_search, "complete");
+  EXPECT_EQ(d.nc_search, NcSearch::Complete);
   EXPECT_FALSE(d.counterexample.has_value());
   ASSERT_FALSE(d.notes.empty());
   EXPECT_NE(d.notes.back().find("every path explored"), std::string::npos) << d.notes.back();
@@ -172,14 +172,14 @@ TEST(TestStrategy, CompleteOnlyUnderTypicallyMeansLikely) {
       parse(counted_with("100000", "typically #f.typically1 { n <= 4 }"), "counted.ivl");
   const GoalDiagnosis d = judge_by_tests(p, counted_post);
   EXPECT_EQ(d.verdict, Verdict::LikelyProverIncapacity);
-  EXPECT_EQ(d.nc_search, "complete");
+  EXPECT_EQ(d.nc_search, NcSearch::Complete);
 }
 
 TEST(TestStrategy, BoundedExplorationMeansUnknown) {
   const ir::Program p = parse(counted_with("100000", ""), "counted.ivl");
   const GoalDiagnosis d = judge_by_tests(p, counted_post, std::chrono::milliseconds(300));
   EXPECT_EQ(d.verdict, Verdict::Unknown);
-  EXPECT_EQ(d.nc_search, "bounded");
+  EXPECT_EQ(d.nc_search, NcSearch::Bounded);
   EXPECT_TRUE(std::ranges::count(d.nc_search_bounds, "the time budget was reached") > 0);
   EXPECT_TRUE(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string &n) {
     return n.find("search incomplete: the time budget was reached") != std::string::npos;
@@ -194,7 +194,7 @@ TEST(TestStrategy, AWeakLoopContractIsFoundOnTheSameProgram) {
   const GoalDiagnosis d = judge_by_tests(p, counted_post);
   EXPECT_EQ(d.verdict, Verdict::SubcontractWeakness);
   EXPECT_EQ(d.subcontracts, std::vector<std::string>{"loop@9"});
-  EXPECT_EQ(d.nc_search, "complete");
+  EXPECT_EQ(d.nc_search, NcSearch::Complete);
   ASSERT_TRUE(d.counterexample.has_value());
   const rac::Outcome o = run_candidate(p, *d.counterexample, replay_policy(d), RunLimits{});
   EXPECT_EQ(judge(o, counted_post), RunResult::FailsGoal) << o.reason;
@@ -238,7 +238,7 @@ lemma #l1 { forall x: int. x * x * x * x >= 0 || x * x * x * x < 0 - 1 }
   for (const auto &d : r.goals) {
     if (d.result.status != vcgen::Status::Failed) continue;
     EXPECT_EQ(d.verdict, Verdict::Unknown);
-    EXPECT_EQ(d.nc_search, "not_run");
+    EXPECT_EQ(d.nc_search, NcSearch::NotRun);
   }
 }
 
@@ -423,5 +423,5 @@ TEST(TestStrategy, NoWeaknessIsReportedBeforeTheWholeSearchForABug) {
 TEST(TestStrategy, AWeaknessTheModelsShowedStillGetsTheWholeSearchForABug) {
   const GoalDiagnosis d = judge_without_short_search(Verdict::SubcontractWeakness);
   EXPECT_EQ(d.verdict, Verdict::NonCompliance);
-  EXPECT_EQ(d.nc_search, "stopped");
+  EXPECT_EQ(d.nc_search, NcSearch::Stopped);
 }

@@ -3,8 +3,8 @@
 #include "ir/parser.hpp"
 #include "ir/typecheck.hpp"
 #include "vcgen/prove.hpp"
-#include "vcgen/solver.hpp"
-#include "vcgen/term.hpp"
+#include "solver/solver.hpp"
+#include "term/term.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,6 +12,8 @@
 
 using namespace triage;
 using namespace triage::vcgen;
+using namespace triage::term;
+using namespace triage::solver;
 
 namespace {
 
@@ -182,10 +184,10 @@ fun fermat(x: int32, y: int32, z: int32): int32
     const std::vector<GoalResult> r = s.prove_all();
     EXPECT_EQ(r.size(), 1u);
     EXPECT_EQ(r.at(0).status, Status::Failed);
-    return r.at(0).answer;
+    return goal_answer_name(r.at(0).answer);
   };
-  EXPECT_EQ(answer(0.1, 60), "resource_limit");
-  EXPECT_EQ(answer(0, 0.3), "timeout");
+  EXPECT_STREQ(answer(0.1, 60), "resource_limit");
+  EXPECT_STREQ(answer(0, 0.3), "timeout");
 }
 
 TEST(Session, FailedGoalHasReplayableCounterexample) {
@@ -198,7 +200,7 @@ TEST(Session, FailedGoalHasReplayableCounterexample) {
   ASSERT_LT(post, results.size());
   const GoalResult &r = results[post];
   EXPECT_EQ(r.status, Status::Failed);
-  EXPECT_EQ(r.answer, "sat");
+  EXPECT_EQ(r.answer, GoalAnswer::Sat);
   EXPECT_EQ(r.goal.annot_id, "f.ensures1");
   ASSERT_TRUE(r.model);
   EXPECT_EQ(r.model->function, "f");

@@ -1,7 +1,8 @@
-// Z3 through its C++ API: translation of terms (memoised per node, so DAG sharing is kept),
-// a per-query context, seed and resource limit ("rlimit") as solver parameters, a watchdog of
-// ours for the time limit.
-#include "vcgen/solver.hpp"
+// Z3 through its C++ API: translation of terms (memoised per node, so DAG sharing is kept), seed
+// and resource limit ("rlimit") as solver parameters. Contexts and the watchdog of the time limit
+// are z3_context.cpp's.
+#include "solver/solver.hpp"
+#include "solver/z3_context.hpp"
 
 #include <z3++.h>
 
@@ -17,93 +18,11 @@
 #include <thread>
 #include <unordered_map>
 
-namespace triage::vcgen {
+namespace triage::solver {
 
-struct ContextScope::Free : std::vector<std::unique_ptr<z3::context>> {};
-
-namespace {
-thread_local ContextScope *innermost = nullptr;
-} // namespace
-
-ContextScope::ContextScope() : free_(std::make_unique<Free>()), outer_(innermost) {
-  innermost = this;
-}
-ContextScope::~ContextScope() {
-  innermost = outer_;
-}
-ContextScope::Free *ContextScope::current() {
-  return innermost ? innermost->free_.get() : nullptr;
-}
+using namespace triage::term;
 
 namespace {
-
-/// Z3's memory cap, in MB (make_z3_backend).
-constexpr unsigned kMemoryCapMb = 4096;
-
-/// Z3's resource units ("rlimit") in a second of work of the reference machine
-/// (bench/calibrate_rlimit.py and docs/prove.md: the units Z3 4.8.12 spends per second of CPU on
-/// triage's queries).
-constexpr double kUnitsPerSecond = 2.5e6;
-
-/// The rlimit of `work_s` seconds of work; 0 (none) for none. Z3 counts a check's units from
-/// where its context's count stands, so a reused context gets the same limit as a fresh one.
-unsigned rlimit_of(double work_s) {
-  if (work_s <= 0) return 0;
-  return unsigned(std::clamp(work_s * kUnitsPerSecond, 1.0, double(UINT_MAX)));
-}
-
-/// A new context. The cap counts the memory of every context, and a check abandoned because Z3
-/// did not heed an interrupt leaks its own (portfolio.cpp): past the cap Z3_mk_context returns
-/// null, on which z3::context's constructor crashed (ACSL by Example's merge.c, one run in
-/// two). Refused near the cap instead, by an exception its callers take as an undecided check.
-std::unique_ptr<z3::context> new_context() {
-  if (Z3_get_estimated_alloc_size() >= uint64_t(kMemoryCapMb) * 1024 * 1024 * 9 / 10)
-    throw SolverUnavailable("Z3's memory cap is reached: no new context");
-  return std::make_unique<z3::context>();
-}
-
-/// Z3 contexts for reuse: creating one costs about 15 ms, more than most checks. Only a context
-/// no interrupt ever reached goes back: Z3 4.8 keeps the cancel flag of an interrupt that lands
-/// between two of its calls, and cancels the next call with it ("push canceled").
-/// A reused context gives other models than a fresh one (its terms are numbered after those it
-/// saw before), so inside a `ContextScope` contexts are reused within the scope only: what a goal
-/// gets then does not depend on which goals its thread handled before, and `-j N` reports what
-/// `-j 1` reports. Outside any scope (`triage dse`, `triage run`) one process-wide pool serves.
-/// Pooled contexts are never destroyed: they must not outlive Z3's own state at exit.
-class ContextPool {
-public:
-  static std::unique_ptr<z3::context> take() {
-    if (ContextScope::Free *scoped = ContextScope::current()) {
-      if (scoped->empty()) return new_context();
-      auto c = std::move(scoped->back());
-      scoped->pop_back();
-      return c;
-    }
-    ContextPool &p = instance();
-    std::lock_guard<std::mutex> lock(p.m_);
-    if (p.free_.empty()) return new_context();
-    auto c = std::move(p.free_.back());
-    p.free_.pop_back();
-    return c;
-  }
-  static void give(std::unique_ptr<z3::context> c) {
-    if (ContextScope::Free *scoped = ContextScope::current()) {
-      if (scoped->size() < 4) scoped->push_back(std::move(c));
-      return;
-    }
-    ContextPool &p = instance();
-    std::lock_guard<std::mutex> lock(p.m_);
-    if (p.free_.size() < 16) p.free_.push_back(std::move(c));
-  }
-
-private:
-  static ContextPool &instance() {
-    static ContextPool *p = new ContextPool;
-    return *p;
-  }
-  std::mutex m_;
-  std::vector<std::unique_ptr<z3::context>> free_;
-};
 
 class Z3Backend final : public Backend {
 public:
@@ -281,69 +200,6 @@ public:
   }
 
 private:
-  /// Interrupts the context when the time is up, unless destroyed first.
-  class Watchdog {
-  public:
-    Watchdog(z3::context &ctx, double seconds)
-        : thread_([this, &ctx, seconds] {
-            std::unique_lock<std::mutex> lock(m_);
-            if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds),
-                              [this] { return done_; })) {
-              fired_ = true;
-              ctx.interrupt();
-            }
-          }) {}
-    ~Watchdog() { stop(); }
-    /// Stops the watch; whether it fired. Once it returns, no interrupt of this watch can land.
-    bool stop() {
-      {
-        std::lock_guard<std::mutex> lock(m_);
-        done_ = true;
-      }
-      cv_.notify_all();
-      if (thread_.joinable()) thread_.join();
-      return fired();
-    }
-    bool fired() const {
-      std::lock_guard<std::mutex> lock(m_);
-      return fired_;
-    }
-
-  private:
-    mutable std::mutex m_;
-    std::condition_variable cv_;
-    bool done_ = false, fired_ = false;
-    std::thread thread_;
-  };
-
-  /// What a check spent, for TRIAGE_SOLVER_STATS: Z3 counts resources per context, so the
-  /// units of a check are the difference of the count around it.
-  class Spent {
-  public:
-    explicit Spent(z3::solver &s)
-        : on_(recording_checks()), units_(on_ ? count(s) : 0),
-          cpu_(on_ ? thread_cpu_seconds() : 0), wall_(std::chrono::steady_clock::now()) {}
-    void record(z3::solver &s, Answer a) const {
-      if (!on_) return;
-      const double wall =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count();
-      record_check("z3", a, count(s) - units_, thread_cpu_seconds() - cpu_, wall);
-    }
-
-  private:
-    static uint64_t count(z3::solver &s) {
-      const z3::stats st = s.statistics();
-      for (unsigned i = 0; i < st.size(); ++i)
-        if (st.key(i) == "rlimit count")
-          return st.is_uint(i) ? st.uint_value(i) : uint64_t(st.double_value(i));
-      return 0;
-    }
-    bool on_;
-    uint64_t units_;
-    double cpu_;
-    std::chrono::steady_clock::time_point wall_;
-  };
-
   /// A new check: the previous model and the time bound of its reading go.
   void new_answer(double timeout_s) {
     reading_.reset();
@@ -506,4 +362,4 @@ std::unique_ptr<Backend> make_z3_backend() {
   return std::make_unique<Z3Backend>();
 }
 
-} // namespace triage::vcgen
+} // namespace triage::solver

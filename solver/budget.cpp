@@ -1,6 +1,5 @@
-// What the back ends share about limits: the names of the answers, and the record of what each
-// check spent (the calibration of the units of work, bench/calibrate_rlimit.py).
-#include "vcgen/solver.hpp"
+// What the back ends share about limits: the record of what each check spent (the calibration of the units of work, bench/calibrate_rlimit.py).
+#include "solver/solver.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -8,23 +7,7 @@
 
 #include <time.h>
 
-namespace triage::vcgen {
-
-const char *answer_name(Answer a) {
-  switch (a) {
-  case Answer::Sat:
-    return "sat";
-  case Answer::Unsat:
-    return "unsat";
-  case Answer::Unknown:
-    return "unknown";
-  case Answer::Timeout:
-    return "timeout";
-  case Answer::ResourceOut:
-    return "resource_limit";
-  }
-  return "unknown";
-}
+namespace triage::solver {
 
 bool recording_checks() {
   static const bool on = std::getenv("TRIAGE_SOLVER_STATS") != nullptr;
@@ -53,4 +36,4 @@ double thread_cpu_seconds() {
   return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
-} // namespace triage::vcgen
+} // namespace triage::solver

@@ -3,8 +3,9 @@
 // fixed seed, and then evaluates terms in the model it found (when it found one).
 #pragma once
 
-#include "vcgen/term.hpp"
+#include "term/term.hpp"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -12,12 +13,20 @@
 #include <string>
 #include <vector>
 
-namespace triage::vcgen {
+namespace triage::solver {
+
+using ir::BigInt;
+using term::Term;
 
 /// Timeout: the wall-clock limit ended the check; ResourceOut: the limit of solver work did.
 enum class Answer { Sat, Unsat, Unknown, Timeout, ResourceOut };
-/// "sat", "unsat", "unknown", "timeout", "resource_limit"
-const char *answer_name(Answer a);
+/// The names of the answers, in the order of the enumerators (the one table).
+inline constexpr std::array<const char *, 5> answer_names{"sat", "unsat", "unknown", "timeout",
+                                                          "resource_limit"};
+static_assert(size_t(Answer::ResourceOut) + 1 == answer_names.size());
+inline const char *answer_name(Answer a) {
+  return answer_names[size_t(a)];
+}
 
 /// Debugging and calibration aid: with TRIAGE_SOLVER_STATS=FILE, each check of the proof
 /// attempts appends "SOLVER ANSWER UNITS CPU_S WALL_S" to FILE (bench/calibrate_rlimit.py).
@@ -120,4 +129,4 @@ private:
   ContextScope *outer_;
 };
 
-} // namespace triage::vcgen
+} // namespace triage::solver

@@ -1,9 +1,9 @@
-#include "vcgen/term.hpp"
+#include "term/term.hpp"
 
 #include <sstream>
 #include <unordered_map>
 
-namespace triage::vcgen {
+namespace triage::term {
 namespace {
 
 Term node(Op op, Sort sort, std::vector<Term> args) {
@@ -381,4 +381,4 @@ std::string to_string(const Term &t) {
   return os.str();
 }
 
-} // namespace triage::vcgen
+} // namespace triage::term

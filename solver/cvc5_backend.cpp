@@ -1,6 +1,6 @@
 // cvc5 through its C++ API: the same translation as for Z3, a fresh solver per query, the
 // per-query time limit ("tlimit-per"), resource limit ("rlimit-per") and a fixed seed.
-#include "vcgen/solver.hpp"
+#include "solver/solver.hpp"
 
 #include <cvc5/cvc5.h>
 
@@ -11,7 +11,9 @@
 #include <string>
 #include <unordered_map>
 
-namespace triage::vcgen {
+namespace triage::solver {
+
+using namespace triage::term;
 namespace {
 
 /// cvc5's resource units in a second of work of the reference machine (bench/calibrate_rlimit.py
@@ -246,4 +248,4 @@ std::unique_ptr<Backend> make_cvc5_backend() {
   return std::make_unique<Cvc5Backend>();
 }
 
-} // namespace triage::vcgen
+} // namespace triage::solver

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace triage::vcgen {
+namespace triage::term {
 
 using ir::BigInt;
 
@@ -108,4 +108,4 @@ Term rename_bound(const Term &t, const Term &from, const Term &to);
 /// A readable SMT-LIB-like rendering, for debugging and tests.
 std::string to_string(const Term &t);
 
-} // namespace triage::vcgen
+} // namespace triage::term

@@ -1,0 +1,109 @@
+// Z3's contexts and time: where contexts come from (the pool, ContextScope), the resource limit
+// of a second of work, the watchdog that enforces the wall-clock backstop, and the accounting of
+// the work a check spent. Apart from the translation of terms (z3_backend.cpp): these decide
+// how long a check lives and what it may reuse, not what it says.
+#pragma once
+
+#include "solver/solver.hpp"
+
+#include <z3++.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace triage::solver {
+
+/// Z3's memory cap, in MB (make_z3_backend), below which new contexts are made.
+inline constexpr unsigned kMemoryCapMb = 4096;
+
+/// The rlimit of `work_s` seconds of work; 0 (none) for none. Z3 counts a check's units from
+/// where its context's count stands, so a reused context gets the same limit as a fresh one.
+unsigned rlimit_of(double work_s);
+
+/// Z3 contexts for reuse: creating one costs about 15 ms, more than most checks. Only a context
+/// no interrupt ever reached goes back: Z3 4.8 keeps the cancel flag of an interrupt that lands
+/// between two of its calls, and cancels the next call with it ("push canceled").
+/// A reused context gives other models than a fresh one (its terms are numbered after those it
+/// saw before), so inside a `ContextScope` contexts are reused within the scope only: what a goal
+/// gets then does not depend on which goals its thread handled before, and `-j N` reports what
+/// `-j 1` reports. Outside any scope (`triage dse`, `triage run`) one process-wide pool serves.
+/// Pooled contexts are never destroyed: they must not outlive Z3's own state at exit.
+class ContextPool {
+public:
+  static std::unique_ptr<z3::context> take();
+  static void give(std::unique_ptr<z3::context> c);
+
+private:
+  static ContextPool &instance();
+  std::mutex m_;
+  std::vector<std::unique_ptr<z3::context>> free_;
+};
+
+/// Interrupts the context when the time is up, unless destroyed first.
+class Watchdog {
+public:
+  Watchdog(z3::context &ctx, double seconds)
+      : thread_([this, &ctx, seconds] {
+          std::unique_lock<std::mutex> lock(m_);
+          if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds),
+                            [this] { return done_; })) {
+            fired_ = true;
+            ctx.interrupt();
+          }
+        }) {}
+  ~Watchdog() { stop(); }
+  /// Stops the watch; whether it fired. Once it returns, no interrupt of this watch can land.
+  bool stop() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    if (thread_.joinable()) thread_.join();
+    return fired();
+  }
+  bool fired() const {
+    std::lock_guard<std::mutex> lock(m_);
+    return fired_;
+  }
+
+private:
+  mutable std::mutex m_;
+  std::condition_variable cv_;
+  bool done_ = false, fired_ = false;
+  std::thread thread_;
+};
+
+/// What a check spent, for TRIAGE_SOLVER_STATS: Z3 counts resources per context, so the
+/// units of a check are the difference of the count around it.
+class Spent {
+public:
+  explicit Spent(z3::solver &s)
+      : on_(recording_checks()), units_(on_ ? count(s) : 0),
+        cpu_(on_ ? thread_cpu_seconds() : 0), wall_(std::chrono::steady_clock::now()) {}
+  void record(z3::solver &s, Answer a) const {
+    if (!on_) return;
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count();
+    record_check("z3", a, count(s) - units_, thread_cpu_seconds() - cpu_, wall);
+  }
+
+private:
+  static uint64_t count(z3::solver &s) {
+    const z3::stats st = s.statistics();
+    for (unsigned i = 0; i < st.size(); ++i)
+      if (st.key(i) == "rlimit count")
+        return st.is_uint(i) ? st.uint_value(i) : uint64_t(st.double_value(i));
+    return 0;
+  }
+  bool on_;
+  uint64_t units_;
+  double cpu_;
+  std::chrono::steady_clock::time_point wall_;
+};
+
+} // namespace triage::solver
