@@ -54,15 +54,15 @@ unsigned rlimit_of(double work_s) {
 
 /// A new context. The cap counts the memory of every context, and a check abandoned because Z3
 /// did not heed an interrupt leaks its own (portfolio.cpp): past the cap Z3_mk_context returns
-/// null, on which z3::context's constructor crashed (ACSL by Example's merge.c, one run in
-/// two). Refused near the cap instead, by an exception its callers take as an undecided check.
+/// null, on which z3::context's constructor crashed (ACSL by Example's merge.c, docs/history.md,
+/// 2026-11-25). Refused near the cap instead, by an exception its callers take as undecided.
 std::unique_ptr<z3::context> new_context() {
   if (Z3_get_estimated_alloc_size() >= uint64_t(kMemoryCapMb) * 1024 * 1024 * 9 / 10)
     throw SolverUnavailable("Z3's memory cap is reached: no new context");
   return std::make_unique<z3::context>();
 }
 
-/// Z3 contexts for reuse: creating one costs about 15 ms, more than most checks. Only a context
+/// Z3 contexts for reuse: creating one costs more than most checks take. Only a context
 /// no interrupt ever reached goes back: Z3 4.8 keeps the cancel flag of an interrupt that lands
 /// between two of its calls, and cancels the next call with it ("push canceled").
 /// A reused context gives other models than a fresh one (its terms are numbered after those it
@@ -350,8 +350,8 @@ private:
     model_.reset();
     read_budget_s_ = std::max(1.0, timeout_s);
   }
-  /// Model evaluation with completion can grow a term without bound (seen: 24 GB on one cell of
-  /// a heap): all evaluations of one model share one watchdog, which interrupts the context.
+  /// Model evaluation with completion can grow a term without bound (seen on one cell of a
+  /// heap): all evaluations of one model share one watchdog, which interrupts the context.
   /// Not for the incremental solver (dse): its context goes on to push and add after reading,
   /// which an interrupt left pending would cancel; its models are of plain constants.
   void start_reading() {
@@ -496,7 +496,7 @@ private:
 
 std::unique_ptr<Backend> make_z3_backend() {
   // Some phases of Z3 4.8 neither see an interrupt nor stop growing (a query of ACSL by
-  // Example's merge.c reached 3.5 GB in a minute): past this much memory, Z3 gives up (an
+  // Example's merge.c, docs/history.md, 2026-11-24): past this much memory, Z3 gives up (an
   // exception: the answer is unknown).
   static const bool capped = [] {
     z3::set_param("memory_max_size", std::to_string(kMemoryCapMb).c_str());
