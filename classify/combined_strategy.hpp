@@ -15,8 +15,8 @@ public:
   void diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) override {
     // A goal no solver could decide gets its first model judged, then testing: further models
     // of it would cost a prover timeout each and seldom help. So does a goal of a function with
-    // a bug: its further models ran into that bug again (a binary search reading t[-1]: four
-    // models each for six goals behind the read, 2.5 s a goal, every one masked).
+    // a bug: its further models ran into that bug again (a binary search reading t[-1]: the
+    // further models of every goal behind the read, every one masked by it).
     StrategyContext first = ctx;
     first.options.extra_models_undecided = 0;
     first.options.models_after_bug = false;

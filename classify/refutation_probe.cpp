@@ -64,8 +64,8 @@ std::vector<std::string> RefutationProbe::broken(const Search &s, const ir::Func
 // its contract alone (a giant step), passes every check before the goal and fails it, is a
 // state the goal's proof must exclude and cannot, so the goal could only fail. A single
 // weakness of that contract, replayed (or a non-compliance, when the real run from the same
-// inputs fails the goal too). A copy.c whose invariant misses dst[0]: 2.5 s of proof attempts,
-// then the weakness in 0.4 s; now the weakness alone.
+// inputs fails the goal too). A copy.c whose invariant misses dst[0] paid its long proof
+// attempts before its weakness showed; now it gets the weakness alone.
 std::vector<std::string> RefutationProbe::weaken(Search &s, const ir::GoalRef &goal,
                                                  const ir::Function &f) {
   const std::vector<std::string> names = subcontracts_for(program_, f, goal);

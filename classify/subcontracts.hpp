@@ -22,7 +22,7 @@ std::vector<std::string> subcontracts_for(const ir::Program &p, const ir::Functi
 /// contract (an invariant, the frame, the variant) a real run breaks: `fails_first(id)` says
 /// whether some run fails the annotation with that id first. Such a contract is wrong, not weak:
 /// a run that takes it as given shows nothing about the goals after it (reverse.c with
-/// `t[n - 0 - k]` in its invariant: seconds of models and searches through the loop for a
+/// `t[n - 0 - k]` in its invariant: models and searches through the loop, at length, for a
 /// weakness the wrong invariant alone explained).
 std::vector<std::string> broken_loops(const ir::Program &p, const ir::Function &f,
                                       const std::vector<std::string> &names,

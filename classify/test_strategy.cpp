@@ -54,16 +54,16 @@ public:
 
   // A short search for a bug first; then the weakness searches through one contract at a time,
   // each a quicker way to a verdict than exploring the real program for the whole budget (on
-  // array inputs it seldom ends: abs_all.c with a loop frame one cell too wide spent 3 s there
-  // before its weakness showed in milliseconds); the whole search for a bug only when they find
-  // nothing, as for a weakness the models showed.
+  // array inputs it seldom ends: abs_all.c with a loop frame one cell too wide spent its budget
+  // there, where a weakness search shows the weakness at once); the whole search for a bug only
+  // when they find nothing, as for a weakness the models showed.
   //
   // In a function whose real runs already fail another goal, that bug is the one to fix first;
   // when a contract this goal relies on is already shown too weak for another goal, that
   // contract is the one to strengthen first. Either may change this goal's verdict: its
   // searches through contracts are short and the whole search for a bug is not made. A binary
-  // search whose `mid` goes below `lo` failed its read of t[mid] in milliseconds, then spent
-  // 10 s on each of six goals behind it. The search through a contract already shown too weak
+  // search whose `mid` goes below `lo` failed its read of t[mid] at once, then spent a whole
+  // goal budget on each goal behind it. The search through a contract already shown too weak
   // comes first and may take more than the short budget: it is the likeliest to show this
   // goal's weakness too, a verdict worth more than a note, and half a second is not enough for
   // it on a slow machine (isqrt/S10.c's overflow, through a loop whose invariant does not bound

@@ -2,7 +2,7 @@
 // the values its written locations and its result take. The VC generator writes them from a
 // solver model, the runtime assertion checker reads them, the diagnosis reports them.
 //
-// JSON form (docs/oracle.md):
+// JSON form (the oracle of `triage run --oracle`, docs/rac.md):
 //   {"function": "isqrt",
 //    "inputs": {"n": 1, "t": [10, -10], "p": null},
 //    "subcontract_outputs": [

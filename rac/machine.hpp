@@ -88,7 +88,7 @@ public:
   Outcome run();
   Outcome run_lemma(const ir::Annotation &lemma);
 
-  // ---- expressions (eval.cpp, quantifier.cpp, logic_app.cpp) ----
+  // ---- expressions (eval.cpp, quantifier.cpp; store and checks in exec.cpp) ----
   Value eval(const ir::Expr &e, const Ctx &c);
   bool eval_bool(const ir::Expr &e, const Ctx &c);
   Ctx code_ctx();
@@ -223,7 +223,7 @@ private:
   /// it cannot (the annotation then fails).
   std::optional<bool> eval_checked(const ir::Expr &e, Ctx c, std::string &why);
 
-  // ---- calls and contracts (call.cpp, frame_check.cpp) ----
+  // ---- calls and contracts (call.cpp; havoc in giant_step.cpp) ----
   std::optional<Value> call_function(const ir::Function &f, const std::vector<Value> &args,
                                      const ir::Stmt *site);
   void exec_call(const ir::Stmt &s);
@@ -244,7 +244,7 @@ private:
   Flow iteration(const ir::Stmt &s, const Snapshot &entry, int first_block);
   Value variant_value(const ir::Annotation &a);
 
-  // ---- giant steps and oracle values (giant_step.cpp, oracle_values.cpp) ----
+  // ---- giant steps and oracle values (giant_step.cpp; report_default in machine.cpp) ----
   GiantStep begin_giant_step(const std::string &name, int line);
   std::optional<Value> giant_call(const ir::Function &f, const std::vector<Value> &args,
                                   const ir::Stmt &site);

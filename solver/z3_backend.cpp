@@ -206,8 +206,8 @@ private:
     model_.reset();
     read_budget_s_ = std::max(1.0, timeout_s);
   }
-  /// Model evaluation with completion can grow a term without bound (seen: 24 GB on one cell of
-  /// a heap): all evaluations of one model share one watchdog, which interrupts the context.
+  /// Model evaluation with completion can grow a term without bound (seen on one cell of a
+  /// heap): all evaluations of one model share one watchdog, which interrupts the context.
   /// Not for the incremental solver (dse): its context goes on to push and add after reading,
   /// which an interrupt left pending would cancel; its models are of plain constants.
   void start_reading() {
@@ -352,7 +352,7 @@ private:
 
 std::unique_ptr<Backend> make_z3_backend() {
   // Some phases of Z3 4.8 neither see an interrupt nor stop growing (a query of ACSL by
-  // Example's merge.c reached 3.5 GB in a minute): past this much memory, Z3 gives up (an
+  // Example's merge.c, docs/history.md, 2026-11-24): past this much memory, Z3 gives up (an
   // exception: the answer is unknown).
   static const bool capped = [] {
     z3::set_param("memory_max_size", std::to_string(kMemoryCapMb).c_str());

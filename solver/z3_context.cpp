@@ -31,8 +31,8 @@ constexpr double kUnitsPerSecond = 2.5e6;
 
 /// A new context. The cap counts the memory of every context, and a check abandoned because Z3
 /// did not heed an interrupt leaks its own (portfolio.cpp): past the cap Z3_mk_context returns
-/// null, on which z3::context's constructor crashed (ACSL by Example's merge.c, one run in
-/// two). Refused near the cap instead, by an exception its callers take as an undecided check.
+/// null, on which z3::context's constructor crashed (ACSL by Example's merge.c, docs/history.md,
+/// 2026-11-25). Refused near the cap instead, by an exception its callers take as undecided.
 std::unique_ptr<z3::context> new_context() {
   if (Z3_get_estimated_alloc_size() >= uint64_t(kMemoryCapMb) * 1024 * 1024 * 9 / 10)
     throw SolverUnavailable("Z3's memory cap is reached: no new context");

@@ -24,7 +24,7 @@ inline constexpr unsigned kMemoryCapMb = 4096;
 /// where its context's count stands, so a reused context gets the same limit as a fresh one.
 unsigned rlimit_of(double work_s);
 
-/// Z3 contexts for reuse: creating one costs about 15 ms, more than most checks. Only a context
+/// Z3 contexts for reuse: creating one costs more than most checks take. Only a context
 /// no interrupt ever reached goes back: Z3 4.8 keeps the cancel flag of an interrupt that lands
 /// between two of its calls, and cancels the next call with it ("push canceled").
 /// A reused context gives other models than a fresh one (its terms are numbered after those it

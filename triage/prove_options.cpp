@@ -82,7 +82,7 @@ vcgen::ProveOptions ProveFlags::options() const {
   o.jobs = cl_.given("-j") ? jobs_ : default_jobs();
   if (cl_.given("--deadline")) {
     // The whole run ends within the deadline: stopping the work, writing the report and exiting
-    // took 0.1 to 0.15 s past it (mutants with --deadline 30 ended at 30.1 s), so the work
+    // take a little time of their own, which must not fall past it, so the work
     // stops a little earlier (2%, at most half a second).
     const double reserve = std::min(0.5, deadline_s_ * 0.02);
     o.deadline = std::chrono::steady_clock::now() +

@@ -33,10 +33,10 @@ void write_all(int fd, const std::string &s) {
   }
 }
 
-/// Bounds the child's address space, as Z3's memory is bounded in the parent: cvc5 once took
-/// 5 GB on a query with lemmas over several states. Past the bound an allocation fails, which
-/// ends the check undecided. Not under AddressSanitizer, whose shadow memory alone is terabytes
-/// of address space.
+/// Bounds the child's address space, as Z3's memory is bounded in the parent: cvc5 too grows
+/// without end on some queries with lemmas over several states. Past the bound an allocation
+/// fails, which ends the check undecided. Not under AddressSanitizer, whose shadow memory alone
+/// is terabytes of address space.
 void limit_memory() {
 #if !defined(__SANITIZE_ADDRESS__)
   constexpr rlim_t kBytes = rlim_t(8) << 30; // the forked process's own mappings included

@@ -271,8 +271,8 @@ Term ExprTr::quant(const Expr &e, const Env &env, int polarity) {
     // Otherwise the run stops at the first instance that decides; what it read is known when it
     // enumerates one variable; if not, a goal asks more (`every`), an assumption assumes
     // nothing. Nor does it inside another quantifier: one such disjunction per instance of the
-    // outer one drowned the solvers (find_end.c's `!HasSubRange(...)` over `Equal`: 5 of 21
-    // goals lost).
+    // outer one drowned the solvers (find_end.c's `!HasSubRange(...)` over `Equal` lost goals:
+    // docs/history.md, 2026-11-25).
     if (assumed_ ? every_instance : e.bval)
       need_defined(every);
     else if (auto exact = assumed_ && env.quant_depth > 0

@@ -34,8 +34,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Z3's search on quantified queries is heavy-tailed: with one seed a model comes in a tenth of
-/// a second, with another not in seconds (seen on a histogram loop's overflow goal). A first
+/// Z3's search on quantified queries is heavy-tailed: with one seed a model comes at once, with
+/// another not within the budget (seen on a histogram loop's overflow goal). A first
 /// quarter of the budget with `seed`, the rest with the next seed: a restart, as SAT solvers do.
 /// With a limit of work, the work is what is split (a restart at a point of the search that the
 /// load does not move); the wall-clock backstop is for both checks together.
@@ -67,7 +67,7 @@ std::chrono::duration<double> reaction_time(double timeout_s, std::chrono::durat
 }
 
 /// Z3 here does not always stop when interrupted: some phases of Z3 4.8 look at no cancel flag
-/// (a query of ACSL by Example's merge.c ran for minutes, one run in five). So the check runs in
+/// (a query of ACSL by Example's merge.c ran on long past its limit). So the check runs in
 /// a thread of its own; one still running well past its time limit, and after an interrupt, is
 /// abandoned and counts as a timeout. Its backend is leaked (the check still uses it) and the
 /// process ends without running static destructors under it (vcgen::solver_abandoned).
@@ -230,7 +230,7 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned see
 
 /// cvc5 alone for more than a short while: in a child process, as in the race. cvc5 1.0 has no
 /// interrupt and does not always honour its time limit (a model query of ACSL by Example's
-/// remove_copy3 ran for minutes and took 5 GB): a child can be stopped.
+/// remove_copy3 ran on, growing, long past it): a child can be stopped.
 Outcome cvc5_in_child(const std::vector<Term> &query, Budget budget, unsigned seed,
                       const GoalVC &vc) {
   const auto seconds = [](double s) {

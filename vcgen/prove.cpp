@@ -232,15 +232,15 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   };
   // Without the lemmas first (they often drown the solvers), then with them. The first is the
   // easy query: a goal that needs no lemma is most often decided in milliseconds, and one that
-  // does would spend the whole timeout there (rgf/R4.c's assertion: 2 s, then 60 ms with its
+  // does would spend the whole timeout there (rgf/R4.c's assertion, decided at once with its
   // lemma); a quarter of the timeout, at least half a second, is its share. Lemmas over several
   // states come last, for the goals still open.
   // A diagnosis first gives the easy query its quick slice alone; a goal still open then, which
   // a run of the program already breaks, could only fail: the long attempts are not made (a
   // mutant's quantified frame costs the whole timeout, its failing run milliseconds). Nor are
   // they made for a goal that relies on a loop contract a run breaks: that contract, or the
-  // code that breaks it, is about to change (a mutant whose invariant fails on entry: six goals
-  // through the loop paid 2.5 s each for proofs that may not last).
+  // code that breaks it, is about to change (a mutant whose invariant fails on entry: every goal
+  // through the loop paid the long attempts for proofs that may not last).
   size_t first = 0;
   Budget quick = quick_slice(o);
   // Lemmas have no run: they are proved as before.

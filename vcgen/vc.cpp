@@ -914,7 +914,7 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
         // As a hypothesis, for every memory. The goals of functions assume a lemma over several
         // states (an axiom they always do) only in a last attempt: quantified over tuples of
         // memories, such lemmas can send Z3's instantiation out of bounds (ACSL by Example's
-        // merge.c: 3.5 GB in a minute, where it took 10 s without them).
+        // merge.c, docs/history.md, 2026-11-24: with them Z3 ran on, deaf to its interrupts).
         const bool multi_state = an.labels.size() > 1 && an.kind == AnnotKind::Lemma;
         std::vector<Term> bound;
         std::vector<State> states;
