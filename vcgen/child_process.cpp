@@ -73,8 +73,8 @@ void limit_memory() {
 
 } // namespace
 
-ChildCheck(Prover which, const std::vector<Term> &query, Budget budget, unsigned seed,
-           const GoalVC &vc) {
+ChildCheck::ChildCheck(Prover which, const std::vector<Term> &query, Budget budget,
+                       unsigned seed, const GoalVC &vc) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return;
   pid_ = ::fork();
@@ -141,7 +141,6 @@ bool ChildCheck::read_some(Clock::time_point until) {
   }
   buf_.append(chunk, size_t(n));
   return true;
-}
 }
 
 } // namespace triage::vcgen

@@ -132,9 +132,9 @@ TEST(RefutationProbe, GoalsThroughABrokenLoopContractAreDeferred) {
   const ir::GoalRef &post = find(goals, ir::GoalKind::Postcondition, "sum_to");
   // The invariant's own failure is refuted: a real run breaks it first.
   EXPECT_EQ(probe.check(find(goals, ir::GoalKind::LoopInvariantInit, "sum_to", 0)),
-            vcgen::Shortcut::Refuted);
-  EXPECT_EQ(probe.check(post), vcgen::Shortcut::Deferred);
-  EXPECT_EQ(probe.check(find(goals, ir::GoalKind::Assertion, "sum_to")), vcgen::Shortcut::None);
+            vcgen::SkipLongAttempts::Refuted);
+  EXPECT_EQ(probe.check(post), vcgen::SkipLongAttempts::Deferred);
+  EXPECT_EQ(probe.check(find(goals, ir::GoalKind::Assertion, "sum_to")), vcgen::SkipLongAttempts::No);
   std::vector<GoalDiagnosis> diagnoses(1);
   diagnoses[0].result.goal = post;
   diagnoses[0].result.answer = vcgen::GoalAnswer::Deferred;
