@@ -124,6 +124,7 @@ public:
   const char *name() const override { return "z3"; }
 
   void set_work(double work_s) override { rlimit_ = rlimit_of(work_s); }
+  double last_work_s() const override { return double(last_units_) / kUnitsPerSecond; }
 
   Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) override {
     new_answer(timeout_s);
@@ -190,6 +191,7 @@ public:
 
   Answer solve(z3::solver &s, double timeout_s, unsigned seed,
                const z3::expr_vector *assumptions = nullptr) {
+    last_units_ = 0;
     try {
       // Setting parameters costs as much as a small check: only when they change.
       const std::pair<unsigned, unsigned> wanted{seed, rlimit_};
@@ -204,7 +206,7 @@ public:
       // interrupts the context instead.
       if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // debugging aid: the query as SMT-LIB
         std::ofstream(dump, std::ios::app) << s.to_smt2() << "\n";
-      const Spent spent(s);
+      const Spent spent(s, rlimit_ > 0);
       Watchdog dog(ctx_, timeout_s);
       z3::check_result res =
           assumptions && !assumptions->empty() ? s.check(*assumptions) : s.check();
@@ -215,7 +217,7 @@ public:
       interrupted_ = interrupted_ || fired;
       timed_out_ = fired || stopped_;
       const Answer a = answer_of(s, res);
-      spent.record(s, a);
+      last_units_ = spent.record(s, a);
       return a;
     } catch (const z3::exception &) {
       return Answer::Unknown;
@@ -316,18 +318,23 @@ private:
     std::thread thread_;
   };
 
-  /// What a check spent, for TRIAGE_SOLVER_STATS: Z3 counts resources per context, so the
-  /// units of a check are the difference of the count around it.
+  /// What a check spent, for TRIAGE_SOLVER_STATS and, when `counted` (a check bounded by work),
+  /// for last_work_s: Z3 counts resources per context, so the units of a check are the
+  /// difference of the count around it.
   class Spent {
   public:
-    explicit Spent(z3::solver &s)
-        : on_(recording_checks()), units_(on_ ? count(s) : 0),
+    Spent(z3::solver &s, bool counted)
+        : on_(recording_checks()), counted_(counted), units_(on_ || counted ? count(s) : 0),
           cpu_(on_ ? thread_cpu_seconds() : 0), wall_(std::chrono::steady_clock::now()) {}
-    void record(z3::solver &s, Answer a) const {
-      if (!on_) return;
+    /// The units the check spent (0 when not counted).
+    uint64_t record(z3::solver &s, Answer a) const {
+      if (!on_ && !counted_) return 0;
+      const uint64_t units = count(s) - units_;
+      if (!on_) return units;
       const double wall =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count();
-      record_check("z3", a, count(s) - units_, thread_cpu_seconds() - cpu_, wall);
+      record_check("z3", a, units, thread_cpu_seconds() - cpu_, wall);
+      return units;
     }
 
   private:
@@ -338,7 +345,7 @@ private:
           return st.is_uint(i) ? st.uint_value(i) : uint64_t(st.double_value(i));
       return 0;
     }
-    bool on_;
+    bool on_, counted_;
     uint64_t units_;
     double cpu_;
     std::chrono::steady_clock::time_point wall_;
@@ -363,7 +370,8 @@ private:
   std::atomic<bool> stopped_{false}; ///< interrupt() was called: checks answer timeout
   bool interrupted_ = false;         ///< a watchdog interrupted the context
   double read_budget_s_ = 1.0;
-  unsigned rlimit_ = 0; ///< set_work: 0 for no resource limit
+  unsigned rlimit_ = 0;     ///< set_work: 0 for no resource limit
+  uint64_t last_units_ = 0; ///< the units the last check spent (counted when rlimit_ is set)
   std::unique_ptr<z3::context> owned_ = ContextPool::take();
   z3::context &ctx_ = *owned_;
   std::unique_ptr<z3::model> model_;
