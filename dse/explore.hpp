@@ -86,6 +86,10 @@ struct WorkRates {
   /// beyond its counted units: long paths make checks dear).
   double per_checked_assertion;
   double per_node; ///< per distinct term node of a run's decisions (translated, hashed)
+  /// Per run, per square of its decisions: a long path's terms grow with it, and each of its
+  /// visits asserts them again (isqrt's loops from n down, a thousand decisions a run, cost
+  /// twice what the linear prices count).
+  double per_decision_squared;
   /// Z3's resource units cost more CPU per unit in a search's incremental queries than in the
   /// proofs the rate was calibrated on: their seconds of work times this.
   double solver_factor;
