@@ -261,9 +261,12 @@ private:
     r_.steps += steps;
     decisions_ += long(decisions);
     nodes_ += long(nodes);
+    // The square up to a thousand decisions, linear beyond: a run ten thousand decisions deep
+    // (isqrt from n = 10000) would otherwise count seconds.
     const double d = double(decisions);
     work_s_ += work_rates.per_run + double(steps) * work_rates.per_step +
-               d * work_rates.per_decision + d * d * work_rates.per_decision_squared +
+               d * work_rates.per_decision +
+               d * std::min(d, 1000.0) * work_rates.per_decision_squared +
                double(nodes) * work_rates.per_node;
   }
 

@@ -86,7 +86,8 @@ struct WorkRates {
   /// beyond its counted units: long paths make checks dear).
   double per_checked_assertion;
   double per_node; ///< per distinct term node of a run's decisions (translated, hashed)
-  /// Per run, per square of its decisions: a long path's terms grow with it, and each of its
+  /// Per run, per square of its decisions (up to a thousand, linear beyond): a long path's terms
+  /// grow with it, and each of its
   /// visits asserts them again (isqrt's loops from n down, a thousand decisions a run, cost
   /// twice what the linear prices count).
   double per_decision_squared;
