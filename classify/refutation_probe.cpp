@@ -76,7 +76,8 @@ std::vector<std::string> RefutationProbe::weaken(Search &s, const ir::GoalRef &g
     dse::Options o;
     o.function = goal.function;
     o.policy.giant.insert(name);
-    o.budget = options_.within_deadline(options_.probe_budget);
+    o.budget = options_.probe_budget;
+    o.backstop = options_.backstop(o.budget);
     o.max_block = options_.max_block;
     o.k = options_.k;
     o.target = [&goal](const ir::GoalRef &g) { return same_goal(goal, g); };
@@ -105,7 +106,8 @@ bool RefutationProbe::known(const Search &s, const ir::GoalRef &goal) {
 void RefutationProbe::explore(Search &s, const ir::GoalRef &goal) {
   dse::Options o;
   o.function = goal.function;
-  o.budget = options_.within_deadline(options_.probe_budget);
+  o.budget = options_.probe_budget;
+  o.backstop = options_.backstop(o.budget);
   o.max_block = options_.max_block;
   o.k = options_.k;
   o.go_past = [](const ir::GoalRef &) { return true; };
@@ -127,7 +129,9 @@ void RefutationProbe::explore(Search &s, const ir::GoalRef &goal) {
       d.verdict = Verdict::NonCompliance;
       d.counterexample = inputs_only(t.input);
       d.strategy = "test";
-      d.nc_search = search_extent(r);
+      // Whichever goal's search found it (with -j 2, whichever goal of the function was
+      // proved first), a search for this goal stops at this run, its first failing one.
+      d.nc_search = NcSearch::Stopped;
       if (confirm(program_, d, limits)) s.refuted.push_back(std::move(d));
     }
   }

@@ -26,16 +26,24 @@ struct StrategyOptions {
   /// has its non-compliance): they most often only run into that bug again. The combined
   /// strategy asks none: its test strategy's short search follows and says to fix that bug first.
   bool models_after_bug = true;
-  std::chrono::milliseconds goal_budget{10000};       ///< time to diagnose one goal
-  std::chrono::milliseconds run_limit{2000};          ///< time of one runtime-checking run
-  long step_limit = 1000000;                          ///< steps of one runtime-checking run
-  std::chrono::milliseconds exploration_budget{3000}; ///< one test-generation search
+  /// The wall-clock backstop of one goal's further models: each is bounded by its solver's work,
+  /// so this only bites on a machine too slow or too busy for them.
+  std::chrono::milliseconds goal_budget{10000};
+  std::chrono::milliseconds run_limit{2000}; ///< time of one runtime-checking run
+  long step_limit = 1000000;                 ///< steps of one runtime-checking run
+  /// The test-generation searches are bounded by work, in milliseconds of work of the reference
+  /// machine (dse::Options::budget: runs, steps, solver calls and units, not time), so that
+  /// they do the same under any load. One test-generation search:
+  std::chrono::milliseconds exploration_budget{3000};
   /// The search for a bug behind a weakness another strategy already showed: a bug is found in
   /// milliseconds when there is one within reach, and a diagnosis should stay interactive.
   std::chrono::milliseconds check_budget{500};
   /// The search for failing runs made while proving (RefutationProbe), per function; 0: none.
   /// A failing run is most often among the first few, when there is one.
   std::chrono::milliseconds probe_budget{250};
+  /// A search's wall-clock backstop is its work budget times this (--budget-scale times five):
+  /// the work decides, unless the machine is several times slower or busier than the reference.
+  double backstop_factor = 5;
   int max_block = 8;    ///< test generation: the longest input array nothing else bounds
   std::optional<int> k; ///< test generation: k-path bound (none by default)
   /// Goals (model strategy) or functions (test strategy) diagnosed at once, each on a thread.
@@ -44,6 +52,13 @@ struct StrategyOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
 
   bool past_deadline() const { return deadline && std::chrono::steady_clock::now() >= *deadline; }
+  /// The wall-clock backstop of a search of `work` (at least 0.4 s of it: a short search's fixed
+  /// costs, a solver context and the first runs, must not meet it on a busy machine), within
+  /// the deadline.
+  std::chrono::milliseconds backstop(std::chrono::milliseconds work) const {
+    const double ms = double(std::max(work.count(), 400L)) * backstop_factor;
+    return within_deadline(std::chrono::milliseconds(long(ms)));
+  }
   /// `budget`, or less when the deadline comes first.
   std::chrono::milliseconds within_deadline(std::chrono::milliseconds budget) const {
     if (!deadline) return budget;

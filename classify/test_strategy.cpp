@@ -253,7 +253,7 @@ private:
       const bool pooled = std::ranges::count(weak, name) > 0;
       const dse::Result r =
           search(one, &d.result.goal, false, pooled ? pool_share(name, *budget) : budget);
-      if (pooled) pool_[name] -= std::chrono::milliseconds(r.ms);
+      if (pooled) pool_[name] -= std::chrono::milliseconds(r.work_ms);
       if (r.found && settle_weakness(d, r.tests[*r.found], Scope::Single, {name})) return true;
       if (d.verdict == Verdict::NonCompliance) return true;
     }
@@ -266,7 +266,8 @@ private:
     dse::Options o;
     o.function = f_.name;
     o.policy = policy;
-    o.budget = ctx_.options.within_deadline(budget.value_or(ctx_.options.exploration_budget));
+    o.budget = budget.value_or(ctx_.options.exploration_budget);
+    o.backstop = ctx_.options.backstop(o.budget);
     o.max_block = ctx_.options.max_block;
     o.k = ctx_.options.k;
     if (target) o.target = [target](const ir::GoalRef &g) { return same_goal(*target, g); };

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -30,6 +31,21 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using namespace term;
 using namespace solver;
+
+/// TRIAGE_DSE_STATS=FILE: each search appends "RUNS STEPS CALLS DECISIONS ASSERTIONS CHECKED
+/// NODES SOLVER_WORK_S WORK_S CPU_S WALL_S BOUNDED" to FILE, the data the work rates are fitted to
+/// (docs/dse.md).
+void record_search(const Result &r, long decisions, long assertions, long checked, long nodes,
+                   double solver_work_s, double work_s, double cpu_s, double wall_s) {
+  const char *path = std::getenv("TRIAGE_DSE_STATS");
+  if (!path) return;
+  if (FILE *f = std::fopen(path, "a")) {
+    std::fprintf(f, "%ld %ld %ld %ld %ld %ld %ld %.4f %.4f %.4f %.4f %d\n", r.paths, r.steps,
+                 r.solver_calls, decisions, assertions, checked, nodes, solver_work_s, work_s,
+                 cpu_s, wall_s, r.complete ? 0 : 1);
+    std::fclose(f);
+  }
+}
 
 /// A structural hash of a term (the DAG is walked once): paths are compared by it.
 size_t term_hash(const Term &t, std::unordered_map<const Node *, size_t> &memo) {
@@ -54,6 +70,7 @@ size_t extend_hash(size_t h, size_t cond_hash, bool outcome) {
 struct PathHashes {
   size_t whole = 0;
   std::vector<size_t> ways;
+  size_t nodes = 0; ///< the distinct term nodes of the path's decisions (the work of a run's terms)
   explicit PathHashes(const std::vector<Decision> &path) {
     std::unordered_map<const Node *, size_t> memo;
     ways.push_back(0);
@@ -61,6 +78,7 @@ struct PathHashes {
       whole = extend_hash(whole, term_hash(d.cond, memo), d.outcome);
       ways.push_back(extend_hash(ways.back(), 0, d.outcome));
     }
+    nodes = memo.size();
     whole = whole * 31 + path.size();
   }
   /// The prefix a run that negates decision i must take: the first i, then i the other way.
@@ -73,6 +91,12 @@ Term taken(const Decision &d) {
   return d.outcome ? d.cond : mk_not(d.cond);
 }
 
+/// Five times the work budget, and at least 2 s: a short search's fixed costs (a solver context,
+/// the first runs) must not meet the backstop on a busy machine.
+std::chrono::milliseconds default_backstop(std::chrono::milliseconds budget) {
+  return std::max(budget, std::chrono::milliseconds(400)) * 5;
+}
+
 class Explorer {
 public:
   Explorer(const ir::Program &p, const Options &o, const ir::Function &f)
@@ -80,6 +104,7 @@ public:
 
   Result run() {
     const auto start = Clock::now();
+    const double cpu = thread_cpu_seconds();
     Frontier frontier;
     frontier.push({});
     while (!frontier.empty()) {
@@ -89,14 +114,19 @@ public:
     r_.complete = incomplete_.empty() && frontier.empty();
     r_.incomplete_because.assign(incomplete_.begin(), incomplete_.end());
     r_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    r_.work_ms = long(work_s_ * 1000);
+    record_search(r_, decisions_, assertions_, checked_, nodes_, solver_work_s_, work_s_,
+                  thread_cpu_seconds() - cpu, double(r_.ms) / 1000);
     return std::move(r_);
   }
 
 private:
   Explorer(const ir::Program &p, const Options &o, const ir::Function &f,
            const std::set<BigInt> &constants)
-      : p_(p), o_(o), f_(f), deadline_(Clock::now() + o.budget), block_limit_(o.max_block),
-        block_cap_(block_cap(constants, o)), small_constants_(small_constants(constants)) {}
+      : p_(p), o_(o), f_(f), budget_s_(std::chrono::duration<double>(o.budget).count()),
+        deadline_(Clock::now() + o.backstop.value_or(default_backstop(o.budget))),
+        block_limit_(o.max_block), block_cap_(block_cap(constants, o)),
+        small_constants_(small_constants(constants)) {}
 
   /// What one path left to negate: its decisions from `from` on (a visit negates at most
   /// negations_per_visit of them, and queues the rest as a continuation).
@@ -166,6 +196,17 @@ private:
   const ir::Program &p_;
   const Options &o_;
   const ir::Function &f_;
+  /// The work budget and the work done so far, in seconds of the reference machine: what stops
+  /// the search (the same on any machine). The solvers' share is kept apart for calibration.
+  double budget_s_;
+  double work_s_ = 0;
+  double solver_work_s_ = 0;
+  long decisions_ = 0;  ///< of every run's path
+  long assertions_ = 0; ///< added to the solver
+  long live_ = 0;       ///< assertions in the solver's scopes now
+  long checked_ = 0;    ///< the assertions in scope of every check, summed
+  long nodes_ = 0;      ///< the term nodes of every run's path
+  /// The wall-clock backstop (Options::backstop).
   Clock::time_point deadline_;
   std::map<std::string, Symbol> symbols_;
   std::set<size_t> seen_;
@@ -195,16 +236,62 @@ private:
   /// Beyond this many cells a block is no test input anyone reads (and each cell is a term).
   static constexpr long max_block_cap = 4096;
 
+  /// The bounds a search stops at, the work first: it decides on any machine; the wall-clock
+  /// backstop only on one too slow or too busy for the budget (then the search may end
+  /// elsewhere from one run to the next, and says so).
   bool out_of_budget() {
-    if (Clock::now() >= deadline_)
-      incomplete_.insert("the time budget was reached");
+    if (work_s_ >= budget_s_)
+      incomplete_.insert("the work budget was reached");
     else if (r_.paths >= o_.max_paths)
       incomplete_.insert("the path budget was reached");
     else if (r_.solver_calls >= o_.max_solver_calls)
       incomplete_.insert("the solver-call budget was reached");
+    else if (Clock::now() >= deadline_)
+      incomplete_.insert("the wall-clock backstop was reached (a machine too slow or too busy "
+                         "for the work budget: give a larger --budget-scale; or the deadline)");
     else
       return false;
     return true;
+  }
+
+  /// The work left, in seconds of the reference machine.
+  double work_left() const { return std::max(0.0, budget_s_ - work_s_); }
+
+  /// Counts a run of `steps` interpreter steps that took `decisions` (their terms are hashed).
+  void count_run(long steps, size_t decisions, size_t nodes) {
+    r_.steps += steps;
+    decisions_ += long(decisions);
+    nodes_ += long(nodes);
+    // The square up to a thousand decisions, linear beyond: a run ten thousand decisions deep
+    // (isqrt from n = 10000) would otherwise count seconds.
+    const double d = double(decisions);
+    work_s_ += work_rates.per_run + double(steps) * work_rates.per_step +
+               d * work_rates.per_decision +
+               d * std::min(d, 1000.0) * work_rates.per_decision_squared +
+               double(nodes) * work_rates.per_node;
+  }
+
+  /// Adds an assertion to the solver (translated, and asserted in its scope: counted).
+  void add(const Term &t) {
+    ++assertions_;
+    ++live_;
+    work_s_ += work_rates.per_assertion;
+    solver_->add(t);
+  }
+
+  /// A solver check bounded by its work (the query's, or what is left of the search's, in
+  /// quarters of a second so that the solver's parameters seldom change) and by the backstop;
+  /// its work counted.
+  Answer check(const Term &assumption) {
+    const double work = std::min(o_.solver_work_s, std::ceil(work_left() * 4 + 0.01) / 4);
+    solver_->set_work(work);
+    const Answer a = solver_->check_added(query_timeout(), 0, assumption);
+    const double spent = solver_->last_work_s();
+    solver_work_s_ += spent;
+    checked_ += live_;
+    work_s_ += work_rates.per_call + double(live_) * work_rates.per_checked_assertion +
+               spent * work_rates.solver_factor;
+    return a;
   }
 
   /// Runs one assignment and queues the runs its path leads to; false when the search is over.
@@ -218,10 +305,12 @@ private:
     cfg.assume_typically = o_.assume_typically;
     cfg.go_past = o_.go_past;
     cfg.policy = o_.policy;
-    cfg.step_limit = o_.run_steps;
+    // A run is bounded by the work left too (in steps, the same on any machine); time is the
+    // backstop's.
+    cfg.step_limit = std::clamp(long(work_left() / work_rates.per_step), 1000L, o_.run_steps);
     cfg.time_limit =
         std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()),
-                   std::chrono::milliseconds(10), std::chrono::milliseconds(5000));
+                   std::chrono::milliseconds(10), std::chrono::milliseconds(25000));
     Test test;
     try {
       test.outcome = rac::run(p_, cfg);
@@ -231,8 +320,9 @@ private:
     }
     ++r_.paths;
     const std::vector<Decision> &path = oracle.path();
-    if (debug_) debug_path(item, test, path);
     const PathHashes hashes(path);
+    count_run(test.outcome.steps, path.size(), hashes.nodes);
+    if (debug_) debug_path(item, test, path);
     // Inputs that satisfy a prefix take it again, unless the shadow lost track of a value: then
     // paths may be missed, and the exploration cannot be called complete.
     if (item.bound > 0 && (path.size() < item.bound || hashes.ways[item.bound] != item.expected)) {
@@ -280,17 +370,17 @@ private:
   bool negate(std::shared_ptr<const Walk> walk, size_t from, Frontier &frontier) {
     const std::vector<Decision> &path = walk->path;
     // The path condition grows in the solver (push/pop): each negation is one more check.
-    Scope scope(*solver_);
+    Scope scope(*this);
     for (const Term &t : domain())
-      solver_->add(t);
+      add(t);
     // The max-block bound is an assumption: an unsat answer that needs it means a longer block.
     const Term bounded = mk_const("max-block!bound", Sort::Bool);
     for (const Term &t : block_bounds(block_limit_))
-      solver_->add(mk_implies(bounded, t));
+      add(mk_implies(bounded, t));
     // A condition decided earlier on the path (the same term) is decided the same way again.
     std::unordered_set<const Node *> decided;
     for (size_t i = 0; i < from && i < path.size(); ++i) {
-      solver_->add(taken(path[i]));
+      add(taken(path[i]));
       decided.insert(path[i].cond.get());
     }
     long calls = 0;
@@ -307,7 +397,7 @@ private:
           frontier.push({std::move(*a), i + 1, kind_of(path[i]), walk->id,
                          walk->hashes.negated(path, i), nullptr});
       }
-      solver_->add(taken(path[i]));
+      add(taken(path[i]));
     }
     return true;
   }
@@ -337,11 +427,15 @@ private:
 
   /// Pushes a solver scope, popped when it goes.
   struct Scope {
-    explicit Scope(Backend &b) : b_(b) { b_.push(); }
-    ~Scope() { b_.pop(); }
+    explicit Scope(Explorer &e) : e_(e), live_(e.live_) { e_.solver_->push(); }
+    ~Scope() {
+      e_.solver_->pop();
+      e_.live_ = live_;
+    }
     Scope(const Scope &) = delete;
     Scope &operator=(const Scope &) = delete;
-    Backend &b_;
+    Explorer &e_;
+    long live_;
   };
 
   /// Inputs for the path whose first i decisions (already added) are taken and the i-th is not.
@@ -349,10 +443,10 @@ private:
   std::optional<Assignment> solve_negation(const std::vector<Decision> &path, size_t i,
                                            const Term &bounded) {
     ++r_.solver_calls;
-    Scope negation(*solver_);
-    solver_->add(mk_not(taken(path[i])));
+    Scope negation(*this);
+    add(mk_not(taken(path[i])));
     const auto start = Clock::now();
-    const Answer answer = solver_->check_added(query_timeout(), 0, bounded);
+    const Answer answer = check(bounded);
     if (debug_)
       debug_query(start, answer,
                   "negating decision " + std::to_string(i) + ": " + to_string(path[i].cond));
@@ -377,11 +471,11 @@ private:
         near.push_back(near_small(s.term));
     if (near.empty() || out_of_budget()) return a;
     ++r_.solver_calls;
-    Scope scope(*solver_);
+    Scope scope(*this);
     const Term prefer = mk_const("small-values!prefer", Sort::Bool);
-    solver_->add(mk_implies(prefer, mk_and(bounded, mk_and(near))));
+    add(mk_implies(prefer, mk_and(bounded, mk_and(near))));
     const auto start = Clock::now();
-    const Answer answer = solver_->check_added(query_timeout(), 0, prefer);
+    const Answer answer = check(prefer);
     if (debug_) debug_query(start, answer, "asking for smaller values");
     if (answer == Answer::Sat && solver_->has_model()) return read_model(*solver_);
     return a;
@@ -414,7 +508,7 @@ private:
     return out;
   }
 
-  /// No query runs past the search's budget (and so past a diagnosis's --deadline).
+  /// No query runs past the search's backstop (and so past a diagnosis's --deadline).
   double query_timeout() const {
     const double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
     return std::clamp(left, 0.01, o_.solver_timeout_s);
@@ -466,14 +560,14 @@ private:
   Answer check_blocks(size_t limit, size_t typed) {
     if (out_of_budget()) return Answer::Unknown;
     ++r_.solver_calls;
-    Scope scope(*solver_);
+    Scope scope(*this);
     const Term bounded = mk_const("max-block!bound" + std::to_string(limit), Sort::Bool);
     for (const Term &t : block_bounds(limit))
-      solver_->add(mk_implies(bounded, t));
+      add(mk_implies(bounded, t));
     for (const Term &t : cell_ranges(block_limit_, typed))
-      solver_->add(t);
+      add(t);
     const auto start = Clock::now();
-    const Answer answer = solver_->check_added(query_timeout(), 0, bounded);
+    const Answer answer = check(bounded);
     if (debug_) debug_query(start, answer, "blocks of " + std::to_string(limit) + " cells");
     return answer;
   }
@@ -548,6 +642,16 @@ private:
 };
 
 } // namespace
+
+// Fitted to TRIAGE_DSE_STATS on the shared examples (weighted least squares of the CPU seconds
+// of the 102 searches of `check_expected.py` and 62 of `triage dse --budget 1`, 2026-11-25:
+// docs/benchmarks.md, "Step 18"). Counted work / CPU time: median 1.00, half of the searches
+// between 0.88 and 1.14, nine in ten above 0.78: a search of S seconds of work does about what
+// S seconds of wall-clock time allowed on the reference machine idle, and more under load. Most
+// of a search's time is Z3's, but outside the units it counts: translating and asserting the
+// path condition again at each visit, which the prices of decisions and assertions stand for.
+// Term nodes and assertions in scope at a check were tried and explain nothing more (price 0).
+const WorkRates work_rates{5e-5, 1e-7, 9e-6, 3.4e-6, 1.9e-5, 0, 0, 2e-8, 1.22};
 
 Result explore(const ir::Program &p, const Options &opts) {
   const ir::Function *f = p.function(opts.function);

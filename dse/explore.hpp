@@ -23,11 +23,20 @@ struct Options {
   bool assume_typically = true; ///< the `typically` clauses reduce the input domain
   std::optional<int> k;         ///< at most k consecutive iterations of one loop visit
   int max_block = 8;            ///< the longest input block when nothing else bounds a length
-  std::chrono::milliseconds budget{10000}; ///< for the whole exploration
+  /// The work the whole exploration may do, in milliseconds of work of the reference machine
+  /// (the 2-core development machine): counted from what the search does (runs, interpreter
+  /// steps, solver calls and the solvers' resource units: `WorkRates`), not timed, so that the
+  /// same search does the same on any machine under any load.
+  std::chrono::milliseconds budget{10000};
+  /// The wall-clock backstop of the whole exploration, for work nothing counts (a run or a
+  /// query that ignores its limits); none: five times the budget, at least 2 s. It is the limit
+  /// that bites only on a machine several times slower, or busier, than the reference.
+  std::optional<std::chrono::milliseconds> backstop;
   long max_paths = 5000;
   long max_solver_calls = 20000;
-  double solver_timeout_s = 2.0; ///< per query
-  long run_steps = 200000;       ///< per run
+  double solver_work_s = 2.0;   ///< per query, in seconds of work (the solver's resource units)
+  double solver_timeout_s = 10; ///< per query, the wall-clock backstop
+  long run_steps = 200000;      ///< per run
   /// When set, the goal the search is for: the exploration stops at the first run whose first
   /// annotation failure matches it (the predicate), and other failures are gone past.
   std::function<bool(const ir::GoalRef &)> target;
@@ -55,10 +64,38 @@ struct Result {
   std::vector<std::string> incomplete_because; ///< which bounds were hit, and why
   long paths = 0;
   long solver_calls = 0;
-  long ms = 0;
+  long steps = 0;   ///< interpreter steps of every run
+  long work_ms = 0; ///< the work done, in milliseconds of the reference machine (Options::budget)
+  long ms = 0;      ///< wall-clock time
   std::optional<size_t> found; ///< index in `tests` of the run that hit Options::target
   bool stopped = false;        ///< Options::enough ended the search
 };
+
+/// What a search's work costs on the reference machine, in seconds: each run, each interpreter
+/// step, each decision of a run's path, each assertion added to the solver, each solver call
+/// (scopes, reading the model), and the solver's own work
+/// (its resource units, at the rate of Backend::set_work). Calibrated by TRIAGE_DSE_STATS
+/// (docs/dse.md, "Bounds and completeness").
+struct WorkRates {
+  double per_run;
+  double per_step;
+  double per_call;
+  double per_decision;  ///< of a run's path (hashed, recorded)
+  double per_assertion; ///< added to the solver (translated, asserted)
+  /// Per check, per assertion in the solver's scopes then (what Z3 goes through at each check,
+  /// beyond its counted units: long paths make checks dear).
+  double per_checked_assertion;
+  double per_node; ///< per distinct term node of a run's decisions (translated, hashed)
+  /// Per run, per square of its decisions (up to a thousand, linear beyond): a long path's terms
+  /// grow with it, and each of its
+  /// visits asserts them again (isqrt's loops from n down, a thousand decisions a run, cost
+  /// twice what the linear prices count).
+  double per_decision_squared;
+  /// Z3's resource units cost more CPU per unit in a search's incremental queries than in the
+  /// proofs the rate was calibrated on: their seconds of work times this.
+  double solver_factor;
+};
+extern const WorkRates work_rates;
 
 /// Explores `opts.function` of a type-checked program.
 Result explore(const ir::Program &p, const Options &opts);

@@ -66,6 +66,10 @@ public:
   /// Bounds the following checks by solver work too: `work_s` seconds of the reference machine
   /// (bench/calibrate_rlimit.py), in the solver's resource units; 0, by time alone.
   virtual void set_work(double work_s) { (void)work_s; }
+  /// The work the last check spent while bounded by set_work, in seconds of the reference
+  /// machine (its resource units at the same rate); 0 when not counted. The test generator
+  /// counts its searches' work with it.
+  virtual double last_work_s() const { return 0; }
   /// Checks the conjunction of `assertions`.
   virtual Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) = 0;
   /// Incremental use (the test generator): assertions added stay for the following checks until

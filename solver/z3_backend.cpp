@@ -43,6 +43,7 @@ public:
   const char *name() const override { return "z3"; }
 
   void set_work(double work_s) override { rlimit_ = rlimit_of(work_s); }
+  double last_work_s() const override { return double(last_units_) / kUnitsPerSecond; }
 
   Answer check(const std::vector<Term> &assertions, double timeout_s, unsigned seed) override {
     new_answer(timeout_s);
@@ -109,6 +110,7 @@ public:
 
   Answer solve(z3::solver &s, double timeout_s, unsigned seed,
                const z3::expr_vector *assumptions = nullptr) {
+    last_units_ = 0;
     try {
       // Setting parameters costs as much as a small check: only when they change.
       const std::pair<unsigned, unsigned> wanted{seed, rlimit_};
@@ -123,7 +125,7 @@ public:
       // interrupts the context instead.
       if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // debugging aid: the query as SMT-LIB
         std::ofstream(dump, std::ios::app) << s.to_smt2() << "\n";
-      const Spent spent(s);
+      const Spent spent(s, rlimit_ > 0);
       Watchdog dog(ctx_, timeout_s);
       z3::check_result res =
           assumptions && !assumptions->empty() ? s.check(*assumptions) : s.check();
@@ -134,7 +136,7 @@ public:
       interrupted_ = interrupted_ || fired;
       timed_out_ = fired || stopped_;
       const Answer a = answer_of(s, res);
-      spent.record(s, a);
+      last_units_ = spent.record(s, a);
       return a;
     } catch (const z3::exception &) {
       return Answer::Unknown;
@@ -219,7 +221,8 @@ private:
   std::atomic<bool> stopped_{false}; ///< interrupt() was called: checks answer timeout
   bool interrupted_ = false;         ///< a watchdog interrupted the context
   double read_budget_s_ = 1.0;
-  unsigned rlimit_ = 0; ///< set_work: 0 for no resource limit
+  unsigned rlimit_ = 0;     ///< set_work: 0 for no resource limit
+  uint64_t last_units_ = 0; ///< the units the last check spent (counted when rlimit_ is set)
   std::unique_ptr<z3::context> owned_ = ContextPool::take();
   z3::context &ctx_ = *owned_;
   std::unique_ptr<z3::model> model_;

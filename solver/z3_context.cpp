@@ -24,11 +24,6 @@ ContextScope::Free *ContextScope::current() {
 
 namespace {
 
-/// Z3's resource units ("rlimit") in a second of work of the reference machine
-/// (bench/calibrate_rlimit.py and docs/prove.md: the units Z3 4.8.12 spends per second of CPU on
-/// triage's queries).
-constexpr double kUnitsPerSecond = 2.5e6;
-
 /// A new context. The cap counts the memory of every context, and a check abandoned because Z3
 /// did not heed an interrupt leaks its own (portfolio.cpp): past the cap Z3_mk_context returns
 /// null, on which z3::context's constructor crashed (ACSL by Example's merge.c, docs/history.md,

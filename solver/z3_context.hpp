@@ -20,6 +20,11 @@ namespace triage::solver {
 /// Z3's memory cap, in MB (make_z3_backend), below which new contexts are made.
 inline constexpr unsigned kMemoryCapMb = 4096;
 
+/// Z3's resource units ("rlimit") in a second of work of the reference machine
+/// (bench/calibrate_rlimit.py and docs/prove.md: the units Z3 4.8.12 spends per second of CPU on
+/// triage's queries).
+inline constexpr double kUnitsPerSecond = 2.5e6;
+
 /// The rlimit of `work_s` seconds of work; 0 (none) for none. Z3 counts a check's units from
 /// where its context's count stands, so a reused context gets the same limit as a fresh one.
 unsigned rlimit_of(double work_s);
@@ -78,18 +83,23 @@ private:
   std::thread thread_;
 };
 
-/// What a check spent, for TRIAGE_SOLVER_STATS: Z3 counts resources per context, so the
-/// units of a check are the difference of the count around it.
+/// What a check spent, for TRIAGE_SOLVER_STATS and, when `counted` (a check bounded by work),
+/// for Backend::last_work_s: Z3 counts resources per context, so the units of a check are the
+/// difference of the count around it.
 class Spent {
 public:
-  explicit Spent(z3::solver &s)
-      : on_(recording_checks()), units_(on_ ? count(s) : 0),
+  Spent(z3::solver &s, bool counted)
+      : on_(recording_checks()), counted_(counted), units_(on_ || counted ? count(s) : 0),
         cpu_(on_ ? thread_cpu_seconds() : 0), wall_(std::chrono::steady_clock::now()) {}
-  void record(z3::solver &s, Answer a) const {
-    if (!on_) return;
+  /// The units the check spent (0 when not counted).
+  uint64_t record(z3::solver &s, Answer a) const {
+    if (!on_ && !counted_) return 0;
+    const uint64_t units = count(s) - units_;
+    if (!on_) return units;
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count();
-    record_check("z3", a, count(s) - units_, thread_cpu_seconds() - cpu_, wall);
+    record_check("z3", a, units, thread_cpu_seconds() - cpu_, wall);
+    return units;
   }
 
 private:
@@ -100,7 +110,7 @@ private:
         return st.is_uint(i) ? st.uint_value(i) : uint64_t(st.double_value(i));
     return 0;
   }
-  bool on_;
+  bool on_, counted_;
   uint64_t units_;
   double cpu_;
   std::chrono::steady_clock::time_point wall_;

@@ -85,7 +85,10 @@ int run_dse(const std::vector<std::string> &args) {
   bool no_typically = false;
   cl.text("--function", function, "F", "the function (default: the only one with a body)");
   cl.whole("--k", k, 0, "at most N consecutive iterations of a loop (default: unbounded)");
-  cl.seconds("--budget", budget_s, "time for the whole exploration")->capture_default_str();
+  cl.seconds("--budget", budget_s,
+             "work for the whole exploration, in seconds of work of the reference\n"
+             "machine (counted, not timed; the wall-clock backstop is five times it)")
+      ->capture_default_str();
   cl.whole("--max-block", o.max_block, 1, "the longest input array when nothing bounds it")
       ->capture_default_str();
   cl.texts("--giant-step", giant, "S",
@@ -125,6 +128,8 @@ int run_dse(const std::vector<std::string> &args) {
       why.push_back(w);
     j["incomplete_because"] = std::move(why);
     j["solver_calls"] = ir::Json(r.solver_calls);
+    j["steps"] = ir::Json(r.steps);
+    j["work_ms"] = ir::Json(r.work_ms);
     j["time_ms"] = ir::Json(r.ms);
     std::cout << j.dump(2) << "\n";
     return failed ? 1 : 0;
@@ -133,7 +138,8 @@ int run_dse(const std::vector<std::string> &args) {
     std::cout << test_text(i + 1, r.tests[i], cl.file(), o.policy, source_flags(cl));
   std::cout << r.tests.size() << " tests, " << r.paths << " paths, "
             << (r.complete ? "complete exploration" : "incomplete exploration") << ", "
-            << r.solver_calls << " solver calls, " << r.ms << " ms\n";
+            << r.solver_calls << " solver calls, " << r.work_ms << " ms of work, " << r.ms
+            << " ms\n";
   for (const auto &w : r.incomplete_because)
     std::cout << "  incomplete: " << w << "\n";
   return failed ? 1 : 0;

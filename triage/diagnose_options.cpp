@@ -53,7 +53,11 @@ DiagnoseFlags::DiagnoseFlags(CommandLine &cl, bool one_strategy)
       ->check(rule(models_ok, [](const std::string &m) {
         return "option '--models' expects a number of models from 0 to 99, not '" + m + "'";
       }));
-  cl.seconds("--budget", budget_s_, "test strategy: seconds per exploration")
+  cl.seconds("--budget", budget_s_,
+             "test strategy: work per exploration, in seconds of work of the\n"
+             "reference machine (runs, steps and solver work counted, not timed: the\n"
+             "same search under any load; the wall-clock backstop is five times it,\n"
+             "times --budget-scale)")
       ->capture_default_str();
   cl.whole("--k", k_, 0, "test strategy: at most N consecutive iterations of a loop");
   cl.whole("--max-block", o_.strategy_options.max_block, 1,
@@ -61,7 +65,8 @@ DiagnoseFlags::DiagnoseFlags(CommandLine &cl, bool one_strategy)
       ->capture_default_str();
   if (one_strategy) {
     cl.seconds("--probe", probe_s_,
-               "seconds per function of the search for failing runs made while proving\n"
+               "work per function (seconds of the reference machine, as --budget) of\n"
+               "the search for failing runs made while proving\n"
                "(not with --strategy model): a goal a replayed run breaks skips its\n"
                "longer proof attempts")
         ->capture_default_str();
@@ -83,12 +88,12 @@ classify::DiagnoseOptions DiagnoseFlags::options(const std::string &file) const 
   s.deadline = o.prove.deadline;
   // Asked for explicitly: that many, whatever the solvers answered.
   if (cl_.given("--models")) s.extra_models = s.extra_models_undecided = models_;
-  // A goal's diagnosis may ask a few more models, each bounded by the prover's budget: the time
-  // its work takes on the reference machine (times --budget-scale), or its timeout.
-  const double attempt_s = o.prove.work_s > 0
-                               ? std::min(o.prove.timeout_s, o.prove.work_s * prove_.budget_scale())
-                               : o.prove.timeout_s;
-  const auto timeout_ms = static_cast<long>(std::ceil(attempt_s * 1000));
+  // The searches' wall-clock backstops grow on slower machines; their work does not.
+  s.backstop_factor = 5 * prove_.budget_scale();
+  // A goal's diagnosis may ask a few more models, each bounded by the prover's work (or, with
+  // --work 0, by its timeout): the goal's time is only their backstop, the timeout of each (it
+  // is scaled by --budget-scale already).
+  const auto timeout_ms = static_cast<long>(std::ceil(o.prove.timeout_s * 1000));
   s.goal_budget = std::chrono::milliseconds(std::max(5000L, (s.extra_models + 2) * timeout_ms));
   return o;
 }

@@ -39,8 +39,7 @@ using Clock = std::chrono::steady_clock;
 /// quarter of the budget with `seed`, the rest with the next seed: a restart, as SAT solvers do.
 /// With a limit of work, the work is what is split (a restart at a point of the search that the
 /// load does not move); the wall-clock backstop is for both checks together.
-Answer check_restarting(Backend &b, const std::vector<Term> &query, Budget budget,
-                        unsigned seed) {
+Answer check_restarting(Backend &b, const std::vector<Term> &query, Budget budget, unsigned seed) {
   const auto start = Clock::now();
   const bool by_work = budget.work_s > 0;
   const Budget first = by_work ? Budget{budget.seconds, budget.work_s / 4} : budget.share(0.25);
@@ -130,12 +129,12 @@ Outcome alone(const std::vector<Term> &query, Prover which, Budget budget, unsig
 }
 
 /// cvc5 here for a short while (most goals take it milliseconds, and a fork and a Z3 context
-/// cost more than that); then Z3 here and cvc5 in a child; whichever decides first wins.
+/// cost more than that); then Z3 here and cvc5 in a child, Z3's decision preferred (see there).
 Outcome cvc5_in_child(const std::vector<Term> &query, Budget budget, unsigned seed,
                       const GoalVC &vc);
 
-Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned seed,
-                     const GoalVC &vc, Budget quick) {
+Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned seed, const GoalVC &vc,
+                     Budget quick) {
   const auto seconds = [](double s) {
     return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
   };
@@ -163,68 +162,47 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned see
   } catch (const SolverUnavailable &) { // no Z3 context to be had (its memory cap): cvc5 alone
     return cvc5_in_child(query, rest(), seed, vc);
   }
-  Backend *const z3p = z3.get(); // stays valid: an abandoned check leaks its backend
   ChildCheck child(Prover::Cvc5, query, rest(), seed, vc);
   // cvc5 overshoots its time limit a little; reading a model gets as long as Z3's reading.
   const auto answer_by = end + seconds(0.5);
   const double read_budget = std::max(1.0, timeout_s);
-  std::mutex m;
-  std::condition_variable cv;
-  bool z3_done = false, child_won = false;
+  // Z3's answer is preferred: which solver's answer (and model) the race gives must not depend
+  // on which one was faster this time, or the report would change from one run to the next
+  // (the `prover` field, the model a diagnosis judges, the contexts a goal's later checks
+  // reuse). A definitive answer of Z3 within its work wins, whenever cvc5 answered; cvc5's
+  // counts only when Z3 ran out of work (or time) undecided. So an answer of cvc5 does not stop
+  // Z3: on a goal that only cvc5 decides, the race costs Z3's whole work, not cvc5's time.
+  // Meanwhile the child's answer and model are read, in full (within the backstop), so that
+  // they are there whenever Z3 ends undecided.
   std::thread watcher([&] {
     child.wait_answer(answer_by);
-    const std::optional<Answer> a = child.answer();
-    {
-      std::unique_lock<std::mutex> lock(m);
-      child_won = a && definitive(*a) && !z3_done;
-      // An interrupt that lands before Z3's check starts is taken at its start; one that lands
-      // between two of its internal phases may be lost: repeat until the check has ended.
-      while (child_won && !z3_done) {
-        z3p->interrupt();
-        cv.wait_for(lock, std::chrono::milliseconds(20));
-      }
-    }
-    // A model of a sat answer is worth its reading time; a candidate of an undecided one, which
-    // the caller may not even need, only a short grace.
-    if (a && *a == Answer::Sat) child.wait_model(Clock::now() + seconds(read_budget));
-    bool z3_has_one;
-    {
-      std::lock_guard<std::mutex> lock(m);
-      z3_has_one = z3_done && z3 && z3->has_model();
-    }
-    if (a && !definitive(*a) && !z3_has_one) child.wait_model(Clock::now() + seconds(0.2));
+    if (child.answer()) child.wait_model(Clock::now() + seconds(read_budget));
   });
   const Answer za = check_bounded(z3, query, rest(), seed);
-  bool cvc5_won;
-  {
-    std::lock_guard<std::mutex> lock(m);
-    z3_done = true;
-    cvc5_won = child_won;
-  }
-  cv.notify_all();
-  if (!cvc5_won && definitive(za)) child.stop();
+  if (definitive(za)) child.stop();
   watcher.join();
 
   Outcome o;
   const std::optional<Answer> ca = child.answer();
-  if (cvc5_won) {
-    o.answer = *ca;
-    o.prover = Prover::Cvc5;
-    if (child.model()) o.model = Candidate(std::move(*child.model()));
+  if (definitive(za) || !ca || !definitive(*ca)) {
+    o.answer = za;
+    o.prover = Prover::Z3;
+    if (definitive(za)) {
+      if (za == Answer::Sat && z3 && z3->has_model()) o.model = Candidate(std::move(z3));
+      // Whether cvc5 had ended by then is a matter of timing: it is not recorded.
+      return o;
+    }
+    o.undecided = {Prover::Z3, Prover::Cvc5};
+    if (z3 && z3->has_model())
+      o.model = Candidate(std::move(z3));
+    else if (child.model())
+      o.model = Candidate(std::move(*child.model()));
     return o;
   }
-  o.answer = za;
-  o.prover = Prover::Z3;
-  if (definitive(za)) {
-    if (za == Answer::Sat && z3->has_model()) o.model = Candidate(std::move(z3));
-    if (ca && !definitive(*ca)) o.undecided.insert(Prover::Cvc5);
-    return o;
-  }
-  o.undecided = {Prover::Z3, Prover::Cvc5};
-  if (z3 && z3->has_model())
-    o.model = Candidate(std::move(z3));
-  else if (child.model())
-    o.model = Candidate(std::move(*child.model()));
+  o.answer = *ca;
+  o.prover = Prover::Cvc5;
+  o.undecided.insert(Prover::Z3);
+  if (child.model()) o.model = Candidate(std::move(*child.model()));
   return o;
 }
 

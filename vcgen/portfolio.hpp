@@ -1,8 +1,9 @@
-// A portfolio check: one query given to several solvers at the same time; the first definitive
-// answer (sat or unsat) wins and the other solvers are stopped. Z3 runs in this process, where it
-// can be interrupted; cvc5 (1.0) has no way to be stopped, so in a race it runs in a child
-// process of its own, which is killed when Z3 answers first and sends back its answer and, when
-// it has one, its model read as a counterexample.
+// A portfolio check: one query given to several solvers at the same time. Which answer wins
+// does not depend on which solver was faster (the same report on any machine): Z3's definitive
+// answer (sat or unsat) within its work, else cvc5's. Z3 runs in this process, where it can be
+// interrupted; cvc5 (1.0) has no way to be stopped, so in a race it runs in a child process of
+// its own, which is killed when Z3 decides and sends back its answer and, when it has one, its
+// model read as a counterexample.
 #pragma once
 
 #include "ir/counterexample.hpp"

@@ -52,7 +52,7 @@ enum class SkipLongAttempts {
 struct ProveOptions {
   std::optional<std::string> function; ///< only this function's goals (lemmas always)
   Prover prover = Prover::Portfolio;
-  /// Solver work per attempt and solver, in seconds of the reference machine (vcgen::Budget):
+  /// Solver work per attempt and solver, in seconds of the reference machine (solver::Budget):
   /// counted in the solvers' resource units, it decides the same under any load. 0: by time.
   double work_s = 2.0;
   /// Wall-clock seconds per attempt and solver: a backstop for the work the solvers do not

@@ -180,9 +180,9 @@ TEST(TestStrategy, BoundedExplorationMeansUnknown) {
   const GoalDiagnosis d = judge_by_tests(p, counted_post, std::chrono::milliseconds(300));
   EXPECT_EQ(d.verdict, Verdict::Unknown);
   EXPECT_EQ(d.nc_search, NcSearch::Bounded);
-  EXPECT_TRUE(std::ranges::count(d.nc_search_bounds, "the time budget was reached") > 0);
+  EXPECT_TRUE(std::ranges::count(d.nc_search_bounds, "the work budget was reached") > 0);
   EXPECT_TRUE(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string &n) {
-    return n.find("search incomplete: the time budget was reached") != std::string::npos;
+    return n.find("search incomplete: the work budget was reached") != std::string::npos;
   }));
 }
 

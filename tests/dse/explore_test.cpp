@@ -256,13 +256,33 @@ fun f(t: ptr int32, n: int32)
   expect_tests_replay(p, r, options());
 }
 
-TEST(Explore, ReportsTheTimeBudget) {
+// The work budget, and the wall-clock backstop (which bites only when the machine is too slow).
+TEST(Explore, ReportsTheWorkBudgetAndTheBackstop) {
+  const ir::Program p = program(sorted_search);
+  for (const bool backstop : {false, true}) {
+    Options o = options();
+    if (backstop)
+      o.backstop = 0ms;
+    else
+      o.budget = 0ms;
+    const Result r = explore(p, o);
+    EXPECT_FALSE(r.complete);
+    EXPECT_TRUE(incomplete_because(r, backstop ? "wall-clock backstop" : "work budget"));
+  }
+}
+
+// The work decides where a search stops: the same budget, the same search, on any machine.
+TEST(Explore, AWorkBudgetStopsAtTheSamePlaceEachTime) {
   const ir::Program p = program(sorted_search);
   Options o = options();
-  o.budget = 0ms;
-  const Result r = explore(p, o);
-  EXPECT_FALSE(r.complete);
-  EXPECT_TRUE(incomplete_because(r, "time budget"));
+  o.budget = 10ms; // the whole search counts about 30 ms
+  const Result a = explore(p, o);
+  const Result b = explore(p, o);
+  EXPECT_TRUE(incomplete_because(a, "work budget"));
+  EXPECT_EQ(a.paths, b.paths);
+  EXPECT_EQ(a.solver_calls, b.solver_calls);
+  EXPECT_EQ(a.steps, b.steps);
+  EXPECT_GE(a.work_ms, 10);
 }
 
 TEST(Explore, ReportsThePathBudget) {
