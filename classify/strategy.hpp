@@ -5,6 +5,7 @@
 
 #include "classify/diagnosis.hpp"
 #include "ir/ast.hpp"
+#include "ir/build_speed.hpp"
 #include "vcgen/prove.hpp"
 
 #include <algorithm>
@@ -41,9 +42,10 @@ struct StrategyOptions {
   /// The search for failing runs made while proving (RefutationProbe), per function; 0: none.
   /// A failing run is most often among the first few, when there is one.
   std::chrono::milliseconds probe_budget{250};
-  /// A search's wall-clock backstop is its work budget times this (--budget-scale times five):
-  /// the work decides, unless the machine is several times slower or busier than the reference.
-  double backstop_factor = 5;
+  /// A search's wall-clock backstop is its work budget times this (--budget-scale times five,
+  /// times the build's slowdown): the work decides, unless the machine is several times slower
+  /// or busier than the reference.
+  double backstop_factor = 5 * ir::build_slowdown;
   int max_block = 8;    ///< test generation: the longest input array nothing else bounds
   std::optional<int> k; ///< test generation: k-path bound (none by default)
   /// Goals (model strategy) or functions (test strategy) diagnosed at once, each on a thread.

@@ -9,6 +9,7 @@
 
 #include "dse/program_constants.hpp"
 #include "dse/symbolic_oracle.hpp"
+#include "ir/build_speed.hpp"
 #include "ir/error.hpp"
 #include "solver/solver.hpp"
 
@@ -92,9 +93,10 @@ Term taken(const Decision &d) {
 }
 
 /// Five times the work budget, and at least 2 s: a short search's fixed costs (a solver context,
-/// the first runs) must not meet the backstop on a busy machine.
+/// the first runs) must not meet the backstop on a busy machine; more in a slower build.
 std::chrono::milliseconds default_backstop(std::chrono::milliseconds budget) {
-  return std::max(budget, std::chrono::milliseconds(400)) * 5;
+  const auto at_least = std::max(budget, std::chrono::milliseconds(400));
+  return std::chrono::milliseconds(long(double(at_least.count()) * 5 * ir::build_slowdown));
 }
 
 class Explorer {

@@ -1,5 +1,7 @@
 #include "triage/diagnose_options.hpp"
 
+#include "ir/build_speed.hpp"
+
 #include "classify/suggestion.hpp"
 
 #ifdef TRIAGE_HAVE_DIAGNOSE
@@ -89,7 +91,7 @@ classify::DiagnoseOptions DiagnoseFlags::options(const std::string &file) const 
   // Asked for explicitly: that many, whatever the solvers answered.
   if (cl_.given("--models")) s.extra_models = s.extra_models_undecided = models_;
   // The searches' wall-clock backstops grow on slower machines; their work does not.
-  s.backstop_factor = 5 * prove_.budget_scale();
+  s.backstop_factor = 5 * prove_.budget_scale() * ir::build_slowdown;
   // A goal's diagnosis may ask a few more models, each bounded by the prover's work (or, with
   // --work 0, by its timeout): the goal's time is only their backstop, the timeout of each (it
   // is scaled by --budget-scale already).
