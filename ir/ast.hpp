@@ -177,15 +177,15 @@ struct Stmt {
   StmtKind kind = StmtKind::Block;
   Pos pos;
   std::optional<SrcLoc> src;
-  std::string name;                 ///< declared variable, label
-  Type type = Type::unit();         ///< declared type (element type for arrays)
+  std::string name;         ///< declared variable, label
+  Type type = Type::unit(); ///< declared type (element type for arrays)
   /// Declared local array: its length, evaluated once at the declaration. A literal (1 to
   /// 1000000) for a constant-length array; any integer code expression for a variable-length
   /// one, which must then be positive (goal rte_memory).
   ExprPtr array_len;
-  ExprPtr lhs;                      ///< Assign, Call: a variable or a dereference
-  ExprPtr rhs;                      ///< Assign, VarDecl initialiser, Return value
-  ExprPtr cond;                     ///< If, While
+  ExprPtr lhs;  ///< Assign, Call: a variable or a dereference
+  ExprPtr rhs;  ///< Assign, VarDecl initialiser, Return value
+  ExprPtr cond; ///< If, While
   std::string callee;
   std::vector<ExprPtr> args;
   Block body, else_body;

@@ -29,8 +29,8 @@ std::optional<Value> Machine::bound_value(const std::vector<ir::QuantBound> &bou
       ok = x.kind == Value::Kind::Int;
       if (!ok) continue;
       const term::Term t = v.sym || x.sym ? (sign > 0 ? term::mk_add(term(v), term(x))
-                                                       : term::mk_sub(term(v), term(x)))
-                                           : nullptr;
+                                                      : term::mk_sub(term(v), term(x)))
+                                          : nullptr;
       v = Value::integer(v.num + sign * x.num).with(t);
     }
     if (ok) values.push_back(std::move(v));
@@ -96,9 +96,8 @@ bool Machine::enumerate(const ir::Expr &q, const std::vector<ir::BinderRange> &r
       auto from = [&](const Value &base, int dir) {
         for (int extra : {0, 1}) {
           const BigInt d = dir * (far + extra);
-          probes.push_back(
-              Value::integer(base.num + d)
-                  .with(base.sym ? term::mk_add(base.sym, term::mk_int(d)) : nullptr));
+          probes.push_back(Value::integer(base.num + d)
+                               .with(base.sym ? term::mk_add(base.sym, term::mk_int(d)) : nullptr));
         }
       };
       if (lo) from(*lo, 1);

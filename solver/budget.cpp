@@ -1,4 +1,5 @@
-// What the back ends share about limits: the record of what each check spent (the calibration of the units of work, bench/calibrate_rlimit.py).
+// What the back ends share about limits: the record of what each check spent (the calibration of
+// the units of work, bench/calibrate_rlimit.py).
 #include "solver/solver.hpp"
 
 #include <cstdio>

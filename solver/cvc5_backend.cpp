@@ -31,9 +31,8 @@ public:
     const double cpu0 = thread_cpu_seconds();
     const Answer a = solve(assertions, timeout_s, seed);
     if (recording_checks())
-      record_check(
-          "cvc5", a, units_used(), thread_cpu_seconds() - cpu0,
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count());
+      record_check("cvc5", a, units_used(), thread_cpu_seconds() - cpu0,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count());
     return a;
   }
 

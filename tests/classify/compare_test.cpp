@@ -22,9 +22,9 @@ TEST(Compare, ANonComplianceRefutesACompleteSearchWithoutOne) {
   EXPECT_NE(contradiction(nc, "model", sw, "test", false), "");
   EXPECT_EQ(contradiction(sw, "test", nc, "model", false), "");
   // A bounded search says nothing of the inputs past its bounds.
-  EXPECT_EQ(
-      contradiction(nc, "model", verdict(Verdict::SubcontractWeakness, NcSearch::Bounded), "test", false),
-      "");
+  EXPECT_EQ(contradiction(nc, "model", verdict(Verdict::SubcontractWeakness, NcSearch::Bounded),
+                          "test", false),
+            "");
   // Under a typically clause the search spoke only of the inputs it allows.
   EXPECT_EQ(contradiction(nc, "model", sw, "test", true), "");
 }
@@ -35,7 +35,8 @@ TEST(Compare, ACounterexampleRefutesProverIncapacity) {
   EXPECT_NE(contradiction(verdict(Verdict::NonCompliance), "model", pi, "test", false), "");
   EXPECT_EQ(contradiction(verdict(Verdict::Unknown), "model", pi, "test", false), "");
   EXPECT_EQ(contradiction(verdict(Verdict::SubcontractWeakness), "model",
-                          verdict(Verdict::LikelyProverIncapacity, NcSearch::Complete), "test", false),
+                          verdict(Verdict::LikelyProverIncapacity, NcSearch::Complete), "test",
+                          false),
             "");
 }
 
