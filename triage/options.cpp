@@ -114,21 +114,7 @@ CLI::Option *CommandLine::choice(const std::string &name, std::string &out,
 }
 
 CLI::Option *CommandLine::seconds(const std::string &name, double &out, const std::string &help) {
-  const auto ok = [](const std::string &v) {
-    try {
-      size_t used = 0;
-      const double d = std::stod(v, &used);
-      return used == v.size() && d > 0 && d <= 86400;
-    } catch (const std::exception &) {
-      return false;
-    }
-  };
-  return app_.add_option(name, out, help)
-      ->option_text("S")
-      ->check(rule(ok, [=](const std::string &v) {
-        return "option " + quoted_option(name) + " expects a positive number of seconds, not '" +
-               v + "'";
-      }));
+  return number(name, out, {0, false, 86400, "a positive number of seconds"}, "S", help);
 }
 
 CLI::Option *CommandLine::number(const std::string &name, double &out, const Range &range,
@@ -145,7 +131,6 @@ CLI::Option *CommandLine::number(const std::string &name, double &out, const Ran
   };
   return app_.add_option(name, out, help)
       ->option_text(metavar)
-      ->capture_default_str()
       ->check(rule(ok, [=](const std::string &v) {
         return "option " + quoted_option(name) + " expects " + range.what + ", not '" + v + "'";
       }));

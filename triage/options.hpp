@@ -36,10 +36,10 @@ public:
   /// One of `allowed`.
   CLI::Option *choice(const std::string &name, std::string &out,
                       const std::vector<std::string> &allowed, const std::string &help);
-  /// A positive number of seconds (fractions allowed), at most a day. The help shows the
-  /// default (`out` as it is) where the caller adds capture_default_str().
+  /// A positive number of seconds (fractions allowed), at most a day: a number() of seconds.
   CLI::Option *seconds(const std::string &name, double &out, const std::string &help);
-  /// A number in `range` (fractions allowed), its default shown in the help.
+  /// A number in `range` (fractions allowed). The help shows the default where the caller adds
+  /// capture_default_str().
   struct Range {
     double min;
     bool min_included;

@@ -9,21 +9,15 @@ namespace triage::cli {
 
 namespace {
 
-const std::vector<vcgen::Prover> provers = {vcgen::Prover::Z3, vcgen::Prover::Cvc5,
-                                            vcgen::Prover::Portfolio};
-
-/// The names --prover accepts: vcgen's.
+/// The names --prover accepts: vcgen's table.
 std::vector<std::string> prover_names() {
-  std::vector<std::string> names;
-  for (vcgen::Prover p : provers)
-    names.emplace_back(vcgen::prover_name(p));
-  return names;
+  return {vcgen::prover_names.begin(), vcgen::prover_names.end()};
 }
 
+/// The prover of a name --prover accepted.
 vcgen::Prover prover_of(const std::string &name) {
-  for (vcgen::Prover p : provers)
-    if (name == vcgen::prover_name(p)) return p;
-  return vcgen::Prover::Portfolio;
+  const auto it = std::ranges::find(vcgen::prover_names, name);
+  return vcgen::Prover(it - vcgen::prover_names.begin());
 }
 
 /// Goals proved at once: by default one per core, or TRIAGE_JOBS (the test suite runs tests side
@@ -45,11 +39,13 @@ ProveFlags::ProveFlags(CommandLine &cl) : cl_(cl), prover_(vcgen::prover_name(o_
             "solver work per goal and solver, in seconds of the reference\n"
             "machine, counted in the solvers' resource units: the same answers\n"
             "under any load (as --timeout 2 on an idle machine; 0: bounded by\n"
-            "time alone)");
+            "time alone)")
+      ->capture_default_str();
   cl.seconds("--timeout", o_.timeout_s, "wall-clock backstop per goal and solver, in seconds")
       ->capture_default_str();
   cl.number("--budget-scale", budget_scale_, {0, false, 1000, "a positive factor (at most 1000)"},
-            "F", "multiplies the wall-clock backstops (slower machines), not the work");
+            "F", "multiplies the wall-clock backstops (slower machines), not the work")
+      ->capture_default_str();
   cl.whole("-j", jobs_, 1, "goals proved at once (default: one per core, or TRIAGE_JOBS)");
   cl.seconds("--deadline", deadline_s_,
              "for the whole file: goals not tried by then fail (not_run), or stay\n"

@@ -4,6 +4,7 @@
 #include "vcgen/model.hpp"
 #include "vcgen/portfolio.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 
@@ -18,10 +19,11 @@
 namespace triage::vcgen {
 namespace {
 
+/// The answer the child named (solver::answer_names), or nullopt.
 std::optional<Answer> answer_of(const std::string &name) {
-  for (Answer a : {Answer::Sat, Answer::Unsat, Answer::Unknown, Answer::Timeout, Answer::ResourceOut})
-    if (name == answer_name(a)) return a;
-  return std::nullopt;
+  const auto it = std::ranges::find(answer_names, name);
+  if (it == answer_names.end()) return std::nullopt;
+  return Answer(it - answer_names.begin());
 }
 
 void write_all(int fd, const std::string &s) {
@@ -73,8 +75,8 @@ void limit_memory() {
 
 } // namespace
 
-ChildCheck::ChildCheck(Prover which, const std::vector<Term> &query, Budget budget,
-                       unsigned seed, const GoalVC &vc) {
+ChildCheck::ChildCheck(Prover which, const std::vector<Term> &query, Budget budget, unsigned seed,
+                       const GoalVC &vc) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return;
   pid_ = ::fork();
@@ -103,8 +105,7 @@ void ChildCheck::stop() {
 void ChildCheck::wait_answer(Clock::time_point until) {
   while (!answer_ && read_some(until)) {
     const auto nl = buf_.find('\n');
-    if (nl != std::string::npos)
-      answer_ = answer_of(buf_.substr(0, nl)).value_or(Answer::Unknown);
+    if (nl != std::string::npos) answer_ = answer_of(buf_.substr(0, nl)).value_or(Answer::Unknown);
   }
   // A child that ends without answering was stopped (or crashed): it has no answer to count.
 }
