@@ -1,6 +1,7 @@
 // cvc5 through its C++ API: the same translation as for Z3, a fresh solver per query, the
 // per-query time limit ("tlimit-per"), resource limit ("rlimit-per") and a fixed seed.
 #include "solver/solver.hpp"
+#include "solver/translation_memo.hpp"
 
 #include <cvc5/cvc5.h>
 
@@ -65,8 +66,7 @@ private:
   cvc5::Solver s_;
   bool has_model_ = false;
   double work_s_ = 0; ///< set_work: 0 for no resource limit
-  /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
-  std::unordered_map<const Node *, std::pair<Term, cvc5::Term>> memo_;
+  TranslationMemo<cvc5::Term> memo_;
   std::map<std::string, cvc5::Term> consts_;
   std::map<std::string, cvc5::Term> funs_;
 
@@ -141,10 +141,9 @@ private:
   }
 
   cvc5::Term tr(const Term &t) {
-    auto it = memo_.find(t.get());
-    if (it != memo_.end()) return it->second.second;
+    if (const cvc5::Term *made = memo_.find(t)) return *made;
     cvc5::Term e = build(t);
-    memo_.emplace(t.get(), std::make_pair(t, e));
+    memo_.add(t, e);
     return e;
   }
 

@@ -2,6 +2,7 @@
 // and resource limit ("rlimit") as solver parameters. Contexts and the watchdog of the time limit
 // are z3_context.cpp's.
 #include "solver/solver.hpp"
+#include "solver/translation_memo.hpp"
 #include "solver/z3_context.hpp"
 
 #include <z3++.h>
@@ -227,8 +228,7 @@ private:
   z3::context &ctx_ = *owned_;
   std::unique_ptr<z3::model> model_;
   std::unique_ptr<Watchdog> reading_; ///< bounds the reading of model_, from its first eval
-  /// Keyed by node; the node is kept alive so that its address is never reused meanwhile.
-  std::unordered_map<const Node *, std::pair<Term, z3::expr>> memo_;
+  TranslationMemo<z3::expr> memo_;
   std::map<std::string, z3::func_decl> funs_;
   std::unique_ptr<z3::solver> inc_; ///< the solver of incremental use, made on first use
   std::map<const z3::solver *, std::pair<unsigned, unsigned>> seeded_; ///< seed, rlimit
@@ -255,10 +255,9 @@ private:
   }
 
   z3::expr tr(const Term &t) {
-    auto it = memo_.find(t.get());
-    if (it != memo_.end()) return it->second.second;
+    if (const z3::expr *made = memo_.find(t)) return *made;
     z3::expr e = build(t);
-    memo_.emplace(t.get(), std::make_pair(t, e));
+    memo_.add(t, e);
     return e;
   }
 
