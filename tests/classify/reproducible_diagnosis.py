@@ -52,7 +52,7 @@ def first_difference(a, b):
 
 def burners():
     code = "import time\nend = time.monotonic() + %d\nwhile time.monotonic() < end: pass\n" % BURN_S
-    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(2 * (os.cpu_count() or 2))]
+    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(os.cpu_count() or 2)]
 
 
 def runs_beside_burners(paths):

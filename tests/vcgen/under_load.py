@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""`triage prove` answers the same on a busy machine: proof attempts are bounded by the solvers'
-work (resource units), not by seconds, and the portfolio race prefers Z3's answer whichever solver
-is faster (docs/prove.md, "How budgets are counted"). `triage diagnose` is checked the same way,
-beside -j 1 and -j 2, by tests/classify/reproducible_diagnosis.py.
+"""`triage prove` answers the same on a busy machine: proof attempts are bounded by the
+solvers' work (resource units), not by seconds, and the portfolio race prefers Z3's answer
+whichever solver is faster (docs/prove.md, "How budgets are counted"). `triage diagnose` is
+checked the same way, beside -j 1 and -j 2, by tests/classify/reproducible_diagnosis.py.
 
 Runs three shared examples on the machine as it is, then again while CPU burners (processes this
 test starts, each ending by itself after a bounded time and stopped at the end in any case) keep
-every core busy, and compares each goal's status and answer. The wall-clock backstops get --budget-scale 5 in both
-runs: under the burners (and a sanitizer build) a check takes several times longer, and the
-backstops must stay out of the way of the work limits that decide.
+every core busy, and compares each goal's status and answer. The wall-clock backstops get
+`--budget-scale 5` in both runs: under the burners (and a sanitizer build) a check takes several
+times longer, and the backstops must stay out of the way of the work limits that decide.
 
 usage: under_load.py TRIAGE SHARED_EXAMPLES_DIR
 """
@@ -33,7 +33,7 @@ def prove(path):
 
 def burners():
     code = "import time\nend = time.monotonic() + %d\nwhile time.monotonic() < end: pass\n" % BURN_S
-    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(2 * (os.cpu_count() or 2))]
+    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(os.cpu_count() or 2)]
 
 
 def main():
