@@ -25,7 +25,7 @@ def rows_of(d):
         if line.startswith('#') or not line.strip():
             continue
         f, fn, ln, kind, exp = (line.rstrip('\n').split('\t') + [''] * 5)[:5]
-        rows.setdefault(f, {})[(int(ln), kind)] = exp
+        rows.setdefault(f, {})[(ln, kind)] = exp
     return rows
 
 
@@ -45,7 +45,7 @@ for d in dirs:
             if g['status'] != 'failed' or g['verdict'] == 'unknown':
                 continue
             where = f"{f}:{g['line']}: {g['kind']}"
-            exp = rows.get((g['line'], g['kind']))
+            exp = rows.get((str(g['line']), g['kind']))
             if g['verdict'] != 'non_compliance' or g.get('shown') != 'statically':
                 problems.append(f"{where}: verdict {g['verdict']} from the static strategy")
                 continue
