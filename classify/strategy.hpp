@@ -62,7 +62,7 @@ struct StrategyOptions {
   /// Steps of the replay of a non-compliance the proof showed: it is shown already, the replay
   /// only confirms it, and a run longer than this is reported as not replayed (big_sum.c's
   /// three billion iterations must not cost a million steps first).
-  long static_replay_steps = 100000;
+  long static_replay_steps = 20000;
   /// When the whole diagnosis must end (`--deadline`): goals still open then stay unknown.
   std::optional<std::chrono::steady_clock::time_point> deadline;
 

@@ -57,7 +57,7 @@ for d in dirs:
                 oracle = o.name
             try:
                 r = subprocess.run([triage, 'run', path, '--oracle', oracle, '--format', 'json',
-                                    '--steps', '100000'], capture_output=True, text=True,
+                                    '--steps', '20000'], capture_output=True, text=True,
                                    timeout=300)
                 out = json.loads(r.stdout)
             finally:

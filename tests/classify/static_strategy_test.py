@@ -50,7 +50,7 @@ def check_replay(path, g):
         oracle = f.name
     try:
         p = subprocess.run([triage, 'run', path, '--oracle', oracle, '--format', 'json',
-                            '--steps', '100000'], capture_output=True, text=True, timeout=300)
+                            '--steps', '20000'], capture_output=True, text=True, timeout=300)
         out = json.loads(p.stdout)
     finally:
         os.unlink(oracle)
