@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 namespace triage::classify {
 
@@ -51,6 +52,24 @@ std::vector<Totals> totals_of(const Comparison &c) {
   return t;
 }
 
+/// Whether a strategy's verdict takes part in the agreement of a goal: the static strategy only
+/// ever shows non-compliances, so its `unknown` is no verdict against the others'.
+bool has_say(const std::string &strategy, const GoalDiagnosis &d) {
+  return strategy != "static" || d.verdict != Verdict::Unknown;
+}
+
+/// Whether every strategy with a say on goal `i` of the file gave the same verdict.
+bool agree_on(const Comparison &c, const FileComparison &f, size_t i) {
+  std::optional<std::string> key;
+  for (size_t s = 0; s < f.reports.size(); ++s) {
+    const GoalDiagnosis &d = f.reports[s].goals[i];
+    if (!has_say(c.strategies[s], d)) continue;
+    if (!key) key = verdict_key(d);
+    if (verdict_key(d) != *key) return false;
+  }
+  return true;
+}
+
 /// Goals on which every strategy gave the same verdict, and the others.
 std::pair<long, long> agreement(const Comparison &c) {
   long agree = 0, disagree = 0;
@@ -58,11 +77,7 @@ std::pair<long, long> agreement(const Comparison &c) {
     if (f.reports.empty()) continue;
     for (size_t i = 0; i < f.reports[0].goals.size(); ++i) {
       if (!open_goal(f.reports[0].goals[i])) continue;
-      const std::string key = verdict_key(f.reports[0].goals[i]);
-      const bool same = std::all_of(f.reports.begin(), f.reports.end(), [&](const Report &r) {
-        return verdict_key(r.goals[i]) == key;
-      });
-      ++(same ? agree : disagree);
+      ++(agree_on(c, f, i) ? agree : disagree);
     }
   }
   return {agree, disagree};
@@ -178,13 +193,10 @@ ir::Json render_comparison_json(const Comparison &c) {
         g["line"] = ref.at.line;
         g["column"] = ref.at.col;
         ir::Json by = ir::Json::object();
-        bool same = true;
-        for (size_t s = 0; s < f.reports.size(); ++s) {
+        for (size_t s = 0; s < f.reports.size(); ++s)
           by[c.strategies[s]] = goal_json(f.reports[s].goals[i], f.reports[s]);
-          same = same && verdict_key(f.reports[s].goals[i]) == verdict_key(first);
-        }
         g["verdicts"] = std::move(by);
-        g["agree"] = same;
+        g["agree"] = agree_on(c, f, i);
         goals.push_back(std::move(g));
       }
     ir::Json file = ir::Json::object();

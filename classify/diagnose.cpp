@@ -18,6 +18,10 @@ public:
                 std::chrono::steady_clock::time_point until) override {
     return session_.another_model(index, prover, seed, exclude, until);
   }
+  std::optional<bool> fails_for_every_output(size_t index, const ir::Counterexample &inputs,
+                                             std::chrono::steady_clock::time_point until) override {
+    return session_.fails_for_every_output(index, inputs, until);
+  }
 
 private:
   vcgen::Session &session_;
@@ -25,13 +29,14 @@ private:
 } // namespace
 
 std::vector<std::string> strategy_names() {
-  return {"combined", "model", "test"};
+  return {"combined", "model", "test", "static"};
 }
 
 std::unique_ptr<Strategy> make_strategy(const std::string &name) {
   if (name == "model") return std::make_unique<ModelStrategy>();
   if (name == "test") return std::make_unique<TestStrategy>();
   if (name == "combined") return std::make_unique<CombinedStrategy>();
+  if (name == "static") return std::make_unique<StaticStrategy>();
   return nullptr;
 }
 
@@ -46,9 +51,10 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
     chosen.push_back(make_strategy(name));
     if (!chosen.back()) throw std::invalid_argument("unknown diagnosis strategy '" + name + "'");
   }
-  // A strategy that tests anyway may let tests break goals while they are proved; the model
-  // strategy, and a comparison of strategies, get every goal's proof attempts and models.
-  const bool probing = strategies.size() == 1 && strategies.front() != "model" &&
+  // A strategy that tests anyway may let tests break goals while they are proved; the model and
+  // static strategies, and a comparison of strategies, get every goal's proof attempts and models.
+  const bool probing = strategies.size() == 1 &&
+                       (strategies.front() == "combined" || strategies.front() == "test") &&
                        opts.strategy_options.probe_budget.count() > 0;
   std::unique_ptr<RefutationProbe> probe;
   vcgen::ProveOptions prove = opts.prove;
@@ -77,6 +83,9 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
     StrategyContext ctx{p, models, opts.strategy_options};
     ctx.options.prover = opts.prove.prover;
     ctx.options.jobs = opts.prove.jobs;
+    ctx.options.only_function = opts.prove.function;
+    ctx.options.rte = opts.prove.rte;
+    ctx.options.well_defined = opts.prove.well_defined;
     strategy->diagnose(ctx, report.goals);
     reports.push_back(std::move(report));
   }

@@ -55,6 +55,13 @@ struct GoalDiagnosis {
   /// Unknown because something else must change first (a loop contract a real run breaks,
   /// another goal's bug, a contract already too weak): what to do, for the suggestion.
   std::string fix_first;
+  /// A non-compliance shown by the proof alone (the static strategy): why every state the
+  /// contracts on the path allow fails the goal, and its caveats, for people; empty when a run
+  /// showed it.
+  std::string shown_statically;
+  /// False when the counterexample's replay was not made: the real run is longer than the step
+  /// limit (a statically shown non-compliance).
+  bool replayed = true;
 };
 
 /// The goals of one program, in program order.

@@ -49,6 +49,10 @@ void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
                 ? "none replayed for this goal, the search stopped early"
                 : "none found within the search bounds" + bounds_text(d.nc_search_bounds)) +
            "\n";
+  if (!d.shown_statically.empty()) out += "  shown statically: " + d.shown_statically + "\n";
+  if (!d.replayed)
+    out += "  not replayed: the real run is longer than the runtime checker's limit; the proof "
+           "shows it fails\n";
   if (!is_definite(d.verdict))
     for (const auto &n : d.notes)
       out += "  note: " + n + "\n";
@@ -106,6 +110,11 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   j["counterexample"] = d.counterexample ? d.counterexample->to_json() : ir::Json();
   if (!d.failure_reason.empty()) j["failure"] = d.failure_reason;
   j["strategy"] = d.strategy;
+  // A non-compliance the proof alone showed (the static strategy); whether its run was replayed.
+  if (!d.shown_statically.empty()) {
+    j["shown"] = "statically";
+    j["replayed"] = d.replayed;
+  }
   j["time_ms"] = d.time_ms;
   j["models_tried"] = d.models_tried;
   j["nc_search"] = nc_search_name(d.nc_search);

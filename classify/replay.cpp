@@ -69,7 +69,10 @@ ir::Counterexample keep_outputs_used(const ir::Counterexample &cex,
 
 bool confirm(const ir::Program &p, GoalDiagnosis &d, const RunLimits &limits) {
   if (!is_definite(d.verdict) || !d.counterexample) return false;
-  rac::Outcome o = run_candidate(p, *d.counterexample, replay_policy(d), limits);
+  return record_failure(run_candidate(p, *d.counterexample, replay_policy(d), limits), d);
+}
+
+bool record_failure(const rac::Outcome &o, GoalDiagnosis &d) {
   if (judge(o, d.result.goal) != RunResult::FailsGoal) return false;
   // The checker's state text starts with a separator; people read it after a colon.
   const size_t start = o.state.find_first_not_of(' ');

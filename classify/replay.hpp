@@ -41,6 +41,10 @@ ir::Counterexample inputs_only(ir::Counterexample c);
 ir::Counterexample keep_outputs_used(const ir::Counterexample &cex,
                                      const std::vector<rac::GiantStep> &steps);
 
+/// Whether the run `o` of a definite verdict's counterexample fails the diagnosed goal; when it
+/// does, fills `d.failure_state` and `d.failure_reason` from it.
+bool record_failure(const rac::Outcome &o, GoalDiagnosis &d);
+
 /// Re-runs a definite verdict's counterexample; true when the run fails the diagnosed goal. Fills
 /// `d.failure_state` from the replay.
 bool confirm(const ir::Program &p, GoalDiagnosis &d, const RunLimits &limits);

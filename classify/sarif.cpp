@@ -134,6 +134,10 @@ ir::Json result_of(const Report &r, const GoalDiagnosis &d, const ir::Program &p
     props["ncSearchBounds"] = std::move(bounds);
   }
   if (d.verdict == Verdict::SubcontractWeakness) props["scope"] = scope_name(d.scope);
+  if (!d.shown_statically.empty()) {
+    props["shown"] = "statically";
+    props["replayed"] = d.replayed;
+  }
   if (d.counterexample) props["counterexample"] = d.counterexample->to_json();
   if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty())
     props["replay"] = cmd;

@@ -50,6 +50,19 @@ struct StrategyOptions {
   std::optional<int> k; ///< test generation: k-path bound (none by default)
   /// Goals (model strategy) or functions (test strategy) diagnosed at once, each on a thread.
   int jobs = 1;
+  /// What was proved (ProveOptions): a verdict shown by the proof alone (the static strategy)
+  /// needs the goals of the callees, the runtime errors and the well-definedness of annotations
+  /// proved; `--function`, `--no-rte` and `--total-logic` leave some of them out.
+  std::optional<std::string> only_function;
+  bool rte = true;
+  bool well_defined = true;
+  /// Further models the static strategy checks when the prover's own does not show the goal
+  /// false for every output (none in the combined strategy: its test strategy follows).
+  int static_models = 2;
+  /// Steps of the replay of a non-compliance the proof showed: it is shown already, the replay
+  /// only confirms it, and a run longer than this is reported as not replayed (big_sum.c's
+  /// three billion iterations must not cost a million steps first).
+  long static_replay_steps = 20000;
   /// When the whole diagnosis must end (`--deadline`): goals still open then stay unknown.
   std::optional<std::chrono::steady_clock::time_point> deadline;
 
@@ -86,6 +99,14 @@ public:
   another_model(size_t index, vcgen::Prover prover, unsigned seed,
                 const std::vector<ir::Counterexample> &exclude,
                 std::chrono::steady_clock::time_point until) = 0;
+  /// Whether goal `index` fails, from the inputs of `inputs`, for every output the contracts on
+  /// its path allow (vcgen::Session::fails_for_every_output); nullopt when undecided. A source
+  /// without a prover decides nothing.
+  virtual std::optional<bool> fails_for_every_output(size_t /*index*/,
+                                                     const ir::Counterexample & /*inputs*/,
+                                                     std::chrono::steady_clock::time_point) {
+    return std::nullopt;
+  }
 };
 
 /// What a strategy works with: the program, where to get more models, and options.
@@ -104,7 +125,7 @@ public:
   virtual void diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals) = 0;
 };
 
-/// The strategies available: "combined", "model", "test".
+/// The strategies available: "combined", "model", "test", "static".
 std::vector<std::string> strategy_names();
 /// The strategy of that name; nullptr when there is none.
 std::unique_ptr<Strategy> make_strategy(const std::string &name);

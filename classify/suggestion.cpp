@@ -42,6 +42,9 @@ std::string suggestion(const GoalDiagnosis &d) {
   case Verdict::Proved:
     return "";
   case Verdict::NonCompliance:
+    if (!d.replayed)
+      return "the proved contracts on the path force the failure from these inputs: fix the code, "
+             "or the annotation if it says more than intended";
     return "follow the values along the path (command below) and fix the code, or the "
            "annotation if it says more than intended";
   case Verdict::SubcontractWeakness:
@@ -100,7 +103,8 @@ std::string shell_quote(const std::string &s) {
 
 std::string replay_command(const std::string &file, const GoalDiagnosis &d,
                            const std::string &flags) {
-  if (!d.counterexample || !is_definite(d.verdict)) return "";
+  // A run longer than the step limit is not offered as a replay: it would not end in time.
+  if (!d.counterexample || !is_definite(d.verdict) || !d.replayed) return "";
   if (d.verdict == Verdict::NonCompliance) return run_command(file, *d.counterexample, {}, flags);
   if (d.scope == Scope::Global) return run_command(file, *d.counterexample, {"all"}, flags);
   return run_command(file, *d.counterexample, d.subcontracts, flags);

@@ -1,5 +1,5 @@
-// `triage compare FILE...`: the model, test and combined strategies on every goal not proved,
-// side by side, with a summary and the contradictions between them (docs/diagnose.md).
+// `triage compare FILE...`: the model, test, combined and static strategies on every goal not
+// proved, side by side, with a summary and the contradictions between them (docs/diagnose.md).
 #include "triage/command.hpp"
 #include "triage/diagnose_options.hpp"
 
@@ -16,9 +16,9 @@ int run_compare(const std::vector<std::string> &args) {
   CommandLine cl(
       "compare", "FILE...",
       "Proves every goal of each FILE once, then diagnoses the goals not proved with each\n"
-      "strategy (model, test, combined) and prints, per goal, each one's verdict, time and\n"
-      "counterexample, then a summary: goals each strategy classified, its verdicts and time,\n"
-      "how many goals got one verdict from all. Options as for `triage diagnose`.\n",
+      "strategy (model, test, combined, static) and prints, per goal, each one's verdict,\n"
+      "time and counterexample, then a summary: goals each strategy classified, its verdicts\n"
+      "and time, how many goals got one verdict from all. Options as for `triage diagnose`.\n",
       "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input, 3 when\n"
       "two strategies contradict each other (one's replayed counterexample against another's\n"
       "complete search): a bug in triage.");
@@ -28,7 +28,7 @@ int run_compare(const std::vector<std::string> &args) {
   cl.parse(args);
   if (cl.files().empty()) throw UsageError("missing input file");
   classify::Comparison c;
-  c.strategies = {"model", "test", "combined"};
+  c.strategies = {"model", "test", "combined", "static"};
   std::vector<std::unique_ptr<ir::Program>> programs;
   bool all_proved = true;
   for (const auto &file : cl.files()) {
@@ -53,9 +53,10 @@ int run_compare(const std::vector<std::string> &args) {
   return all_proved ? 0 : 1;
 }
 
-const Registrar reg{{"compare",
-                     "the model, test and combined strategies side by side on the goals not proved",
-                     run_compare}};
+const Registrar reg{
+    {"compare",
+     "the model, test, combined and static strategies side by side on the goals not proved",
+     run_compare}};
 
 } // namespace
 } // namespace triage::cli

@@ -36,12 +36,13 @@ DiagnoseFlags::DiagnoseFlags(CommandLine &cl, bool one_strategy)
       probe_s_(seconds_of(o_.strategy_options.probe_budget)) {
   const classify::StrategyOptions &s = o_.strategy_options;
   if (one_strategy)
-    cl.choice("--strategy", o_.strategy, {"combined", "model", "test"},
-              "combined: model, then test where still needed;\n"
+    cl.choice("--strategy", o_.strategy, {"combined", "model", "test", "static"},
+              "combined: static, then model, then test where still needed;\n"
               "model: judge the solver's models by runtime assertion checking (small\n"
               "steps, then giant steps over loop and call contracts); test: generate\n"
               "tests by concolic execution, in the code, then through one contract at\n"
-              "a time, then through all");
+              "a time, then through all; static: no run, the proof alone shows a bug\n"
+              "when every state the proved loop and call contracts allow fails the goal");
   const auto models_ok = [](const std::string &m) {
     return !m.empty() && m.size() <= 2 && m.find_first_not_of("0123456789") == std::string::npos;
   };
@@ -89,7 +90,7 @@ classify::DiagnoseOptions DiagnoseFlags::options(const std::string &file) const 
   o.prove = prove_.options();
   s.deadline = o.prove.deadline;
   // Asked for explicitly: that many, whatever the solvers answered.
-  if (cl_.given("--models")) s.extra_models = s.extra_models_undecided = models_;
+  if (cl_.given("--models")) s.extra_models = s.extra_models_undecided = s.static_models = models_;
   // The searches' wall-clock backstops grow on slower machines; their work does not.
   s.backstop_factor = 5 * prove_.budget_scale() * ir::build_slowdown;
   // A goal's diagnosis may ask a few more models, each bounded by the prover's work (or, with

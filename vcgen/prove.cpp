@@ -3,9 +3,9 @@
 // counterexamples.
 #include "vcgen/prove.hpp"
 
+#include "solver/solver.hpp"
 #include "vcgen/model.hpp"
 #include "vcgen/portfolio.hpp"
-#include "solver/solver.hpp"
 
 #include "ir/parallel_for.hpp"
 #include "vcgen/vc.hpp"
@@ -15,7 +15,6 @@
 #include <set>
 
 namespace triage::vcgen {
-
 
 namespace {
 
@@ -116,6 +115,20 @@ std::optional<ir::Counterexample> model_of(const GoalVC &vc, Candidate &fallback
     if (auto m = base.sat.read(vc)) return m;
   if (auto m = ask(without(base.tried), extra)) return m;
   return fallback.read(vc);
+}
+
+/// The options of one further query of a failed goal (a further model, the static check), which
+/// comes quickly or not at all: when the solver has none (cvc5 on quantified memory, most
+/// often), the whole timeout was spent for nothing, twice per goal in the model strategy. It
+/// gets the quick share of the budget, within `until`; nullopt when that time has passed.
+std::optional<ProveOptions>
+further_query(ProveOptions o, std::optional<std::chrono::steady_clock::time_point> until) {
+  const Budget share = quick_share(full_budget(o));
+  o.timeout_s = share.seconds;
+  o.work_s = share.work_s;
+  if (until && (!o.deadline || *until < *o.deadline)) o.deadline = until;
+  if (o.deadline && std::chrono::steady_clock::now() >= *o.deadline) return std::nullopt;
+  return o;
 }
 
 } // namespace
@@ -246,8 +259,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // Lemmas have no run: they are proved as before.
   if (o.skip_long_attempts && vc.ref.kind != ir::GoalKind::Lemma &&
       budget_within_deadline(o).seconds > quick.seconds) {
-    Outcome a = race(query(vc, {}, attempts.front(), &vc.property), solvers, quick, o.seed, vc,
-                     quick);
+    Outcome a =
+        race(query(vc, {}, attempts.front(), &vc.property), solvers, quick, o.seed, vc, quick);
     if (definitive(a.answer)) {
       if (take(std::move(a), attempts.front())) return finish();
       first = 1;
@@ -290,16 +303,11 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
   if (index >= impl_->vcs.size()) return std::nullopt;
   const ContextScope scope; // as a goal's proof: its own contexts, the same model for any -j
   const GoalVC &vc = impl_->vcs[index];
-  ProveOptions o = impl_->opts;
-  o.seed = seed;
-  // A further model comes quickly or not at all: when the solver has none (cvc5 on quantified
-  // memory, most often), the whole timeout was spent for nothing, twice per goal in the model
-  // strategy. It gets the quick share.
-  const Budget share = quick_share(full_budget(o));
-  o.timeout_s = share.seconds;
-  o.work_s = share.work_s;
-  if (until && (!o.deadline || *until < *o.deadline)) o.deadline = until;
-  if (o.deadline && std::chrono::steady_clock::now() >= *o.deadline) return std::nullopt;
+  ProveOptions base_options = impl_->opts;
+  base_options.seed = seed;
+  const std::optional<ProveOptions> quick = further_query(base_options, until);
+  if (!quick) return std::nullopt;
+  const ProveOptions &o = *quick;
   const HardStop stop(o.deadline);
   std::vector<Term> extra;
   for (const auto &cx : exclude)
@@ -318,6 +326,55 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
   else
     fallback = std::move(a.model);
   return model_of(vc, fallback, o, extra, base, solvers);
+}
+
+std::optional<bool>
+Session::fails_for_every_output(size_t index, const ir::Counterexample &inputs,
+                                std::optional<std::chrono::steady_clock::time_point> until) {
+  if (index >= impl_->vcs.size()) return std::nullopt;
+  const GoalVC &vc = impl_->vcs[index];
+  if (!vc.info) return std::nullopt; // a lemma has no inputs
+  const ContextScope scope;          // as a goal's proof: its own contexts
+  // Answered quickly or not at all, as a further model.
+  const std::optional<ProveOptions> quick = further_query(impl_->opts, until);
+  if (!quick) return std::nullopt;
+  const ProveOptions &o = *quick;
+  const HardStop stop(o.deadline);
+  const std::vector<Prover> solvers = solvers_of(o.prover);
+  // The inputs (with the facts every run starts from: the precondition, the allocation bound,
+  // which the path condition holds too), and the contract of every site before the goal
+  // wherever a run reaches it: the
+  // written locations of each are free constants of the VC, which its contract constrains
+  // inside the path condition. Without these, a state the contract excludes would satisfy the
+  // obligation (path => property) by making the path condition false. Sites after the goal are
+  // left out: a run that fails the goal never reaches them (a loop's contract is no fact before
+  // its invariant holds on entry).
+  std::vector<Term> given{inputs_equal(vc, inputs), vc.info->entry};
+  given.insert(given.end(), vc.info->fresh_ranges.begin(), vc.info->fresh_ranges.end());
+  for (size_t k = 0; k < vc.sites_before && k < vc.sites.size(); ++k) {
+    const SiteInfo &site = vc.sites[k];
+    // Past a loop, the states it leaves in (formula (2): the invariant with the exit condition);
+    // inside it, every state of its head, of which a run's first is one: the goal must fail
+    // from each, the loop condition included.
+    const bool inside = std::ranges::count(vc.enclosing_sites, k) > 0;
+    given.push_back(
+        mk_implies(site.reach, inside ? site.assumed : mk_and(site.assumed, site.exit)));
+  }
+  // Satisfiable: some state the contracts allow reaches the goal and satisfies it, or does not
+  // reach it. No lemma is assumed: the hypotheses left are the axioms and definitions.
+  std::vector<Term> holds = vc.hyps;
+  holds.insert(holds.end(), given.begin(), given.end());
+  holds.push_back(vc.obligation);
+  const Outcome a = race(holds, solvers, budget_within_deadline(o), o.seed, vc, quick_slice(o));
+  if (a.answer == Answer::Sat) return false;
+  if (a.answer != Answer::Unsat) return std::nullopt;
+  // Unsat must not come from hypotheses that contradict the inputs (an axiom, inputs read back
+  // from the model wrongly, contracts that exclude every state): the same inputs and contracts
+  // must fail the goal for some outputs.
+  const Outcome fails = race(query(vc, given, Lemmas::None), solvers, budget_within_deadline(o),
+                             o.seed, vc, quick_slice(o));
+  if (fails.answer == Answer::Sat) return true;
+  return std::nullopt;
 }
 
 } // namespace triage::vcgen

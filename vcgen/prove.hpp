@@ -105,6 +105,17 @@ public:
                 const std::vector<ir::Counterexample> &exclude,
                 std::optional<std::chrono::steady_clock::time_point> until = std::nullopt);
 
+  /// Falsifiability preservation (Gladisch 2009, Definition 5, formula (2)): whether, from the
+  /// inputs of `inputs`, goal `index` fails for every value the loop and call contracts on its
+  /// path allow their written locations to take (the VC's fresh constants of those sites), i.e.
+  /// whether the goal's obligation is unsatisfiable with those inputs. true: valid (unsat, and
+  /// the same inputs do fail the goal for some outputs: the hypotheses are consistent); false:
+  /// some allowed outputs satisfy the goal; nullopt: undecided within the quick share of
+  /// --work. Sound only when those contracts are proved: the caller's to check.
+  std::optional<bool>
+  fails_for_every_output(size_t index, const ir::Counterexample &inputs,
+                         std::optional<std::chrono::steady_clock::time_point> until = std::nullopt);
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

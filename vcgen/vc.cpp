@@ -140,6 +140,8 @@ struct GoalAcc {
   ir::GoalRef ref;
   std::vector<Term> obligations;
   std::vector<Term> defined; ///< well-definedness, apart (GoalVC::definedness)
+  size_t sites = 0;          ///< GoalVC::sites_before
+  std::set<size_t> inside;   ///< GoalVC::enclosing_sites
 };
 
 class FnGen {
@@ -162,6 +164,7 @@ private:
   std::vector<Term> defined_now_; ///< of the goal() calls for the next oblige()
   std::shared_ptr<FunctionInfo> info_;
   std::vector<SiteInfo> sites_;
+  std::vector<size_t> open_sites_; ///< the loops whose iteration is being generated
   std::vector<GoalAcc> goals_;
   State pre_;
   std::map<std::string, std::shared_ptr<State>> labels_;
@@ -177,6 +180,13 @@ private:
   ir::SrcLoc cur_;
   std::set<std::string> globals_;
   std::map<std::string, Type> local_types_;
+
+  /// The range facts of fresh values (uninitialised variables, a giant step's outputs and
+  /// results) also hold wherever the path condition does not: each is about one constant of its
+  /// own, and every value a run gives it is in its type's range (FunctionInfo::fresh_ranges).
+  void fresh_ranges(const std::vector<Term> &facts) {
+    info_->fresh_ranges.insert(info_->fresh_ranges.end(), facts.begin(), facts.end());
+  }
 
   ir::SrcLoc where(const ir::Annotation &a) const { return ir::where(cx_.prog, a.pos, a.src); }
   ir::SrcLoc where(const Stmt &s) const { return ir::where(cx_.prog, s.pos, s.src); }
@@ -195,6 +205,8 @@ private:
       g = std::prev(goals_.end());
     }
     g->obligations.push_back(ob);
+    g->sites = std::max(g->sites, sites_.size());
+    g->inside.insert(open_sites_.begin(), open_sites_.end());
     g->defined.insert(g->defined.end(), defined.begin(), defined.end());
   }
 
@@ -430,6 +442,7 @@ void FnGen::exec_stmt(const Stmt &st, State &s) {
     std::vector<Term> facts;
     s.vars[st.name] = fresh_val(cx_.fresh("uninit!" + st.name), st.type, facts);
     s.pc = mk_and(s.pc, mk_and(facts));
+    fresh_ranges(facts);
     return;
   }
   case StmtKind::Assign: {
@@ -514,6 +527,7 @@ void FnGen::havoc_var(const std::string &name, State &s, const std::string &pref
   Val v = fresh_val(prefix + "!" + name, t, facts);
   it->second = v;
   s.pc = mk_and(s.pc, mk_and(facts));
+  fresh_ranges(facts);
   if (site) site->vars.push_back({name, t, v});
 }
 
@@ -680,7 +694,11 @@ void FnGen::exec_while(const Stmt &st, State &s) {
   if (body_mem) havoc_alloc(h, prefix);
   for (const auto *inv : invs)
     h.pc = mk_and(h.pc, hypothesis(*inv->expr, env_at(h)));
+  site.assumed = h.pc;
   sites_.push_back(site);
+  const size_t site_index = sites_.size() - 1;
+  open_sites_.push_back(site_index);
+  const size_t returns_before = returns_.size();
 
   cur_ = at;
   Term c = code(*st.cond, h).t;
@@ -718,6 +736,8 @@ void FnGen::exec_while(const Stmt &st, State &s) {
     same.push_back(frame(wlocs, env_at(entry), h, end, entry.alloc));
     oblige(GoalKind::LoopAssigns, writes.front()->id, where(*writes.front()), end.pc, mk_and(same));
   }
+  open_sites_.pop_back();
+  if (ctx.breaks.empty() && returns_.size() == returns_before) sites_[site_index].exit = mk_not(c);
   std::vector<std::pair<State, Term>> outs{{exit, exit.pc}};
   for (auto &b : ctx.breaks)
     outs.push_back({b, b.pc});
@@ -783,11 +803,13 @@ void FnGen::exec_call(const Stmt &st, State &s) {
     std::vector<Term> facts;
     Val r = fresh_val(prefix + "!result", g->ret, facts);
     s.pc = mk_and(s.pc, mk_and(facts));
+    fresh_ranges(facts);
     post.result = r;
     site.result = NamedVal{"result", g->ret, r};
   }
   for (const auto &a : g->contract)
     if (a.kind == AnnotKind::Ensures) s.pc = mk_and(s.pc, hypothesis(*a.expr, post));
+  site.assumed = s.pc;
   sites_.push_back(site);
   if (st.lhs && post.result) {
     cur_ = at;
@@ -803,6 +825,7 @@ std::vector<GoalAcc> FnGen::run() {
     for (const auto &a : f_.contract)
       if (a.kind == AnnotKind::Requires) s.pc = mk_and(s.pc, hypothesis(*a.expr, env));
     pre_ = s;
+    info_->entry = s.pc;
   }
   exec(*f_.body, s);
   if (!is_false(s.pc)) returns_.push_back({s, std::nullopt});
@@ -947,6 +970,8 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
       vc.obligation = mk_and(vc.definedness, vc.property);
       vc.info = info;
       vc.sites = sites;
+      vc.sites_before = g.sites;
+      vc.enclosing_sites.assign(g.inside.begin(), g.inside.end());
       out.push_back(std::move(vc));
     }
     cx.ground_defs.clear();

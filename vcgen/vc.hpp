@@ -26,8 +26,15 @@ struct BlockInfo {
 struct SiteInfo {
   std::string name; ///< loop@LINE or callee
   int line = 0;
-  Term reach;                 ///< true in a model when the run reaches the site
-  std::vector<NamedVal> vars; ///< written variables after the step
+  Term reach; ///< true in a model when the run reaches the site
+  /// The path condition once the step's contract is assumed: `reach`, the callee's precondition,
+  /// the ranges of the fresh values, the frame of the written cells, the invariant or the
+  /// postcondition. A real run that reaches the site satisfies it when the contract is proved.
+  Term assumed = mk_true();
+  /// A loop's condition false, when the only way out of it is that (no `break`, no `return`
+  /// inside): the state a run leaves it in satisfies `assumed` and this. True otherwise.
+  Term exit = mk_true();
+  std::vector<NamedVal> vars;                      ///< written variables after the step
   std::vector<std::pair<std::string, Term>> heaps; ///< written heaps after the step, by cell key
   /// The blocks a writes clause names (a block is an output only if it is one of them); empty
   /// with `any_block`, for a step without writes clause, which may change every block.
@@ -45,6 +52,12 @@ struct FunctionInfo {
   std::map<std::string, Term> heap0; ///< initial heap per cell key
   Term len;                          ///< block -> length
   Term presentation;                 ///< a nicer shape of inputs, tried first for models
+  /// The path condition at entry: the inputs' ranges and blocks, the allocation bound, the
+  /// precondition. Every run from inputs that satisfy the precondition starts in it.
+  Term entry = mk_true();
+  /// The ranges of the fresh values of uninitialised variables, giant-step outputs and results:
+  /// true of every run, reached or not (each constrains one constant of its own).
+  std::vector<Term> fresh_ranges;
 };
 
 struct GoalVC {
@@ -57,6 +70,10 @@ struct GoalVC {
   Term definedness = mk_bool(true);         ///< its reads are valid (VcOptions::well_defined)
   std::shared_ptr<const FunctionInfo> info; ///< null for lemmas
   std::vector<SiteInfo> sites;              ///< subcontract sites of the function, in order
+  /// How many of `sites` come before the goal's checks in the symbolic run: the others are
+  /// generated after them, so the obligation cannot mention their outputs.
+  size_t sites_before = 0;
+  std::vector<size_t> enclosing_sites; ///< the loops (indices in `sites`) the goal lies inside
 };
 
 struct VcOptions {

@@ -149,3 +149,33 @@ TEST(FormatValue, PointersNullAndArrays) {
   EXPECT_EQ(format_value(p), "&t[3]");
   EXPECT_EQ(format_values({}), "(none)");
 }
+
+// A non-compliance the proof alone showed: said so in text and JSON; a run too long to replay
+// gets no replay command, and says why.
+TEST(RenderText, StaticNonComplianceSaysHowItWasShown) {
+  Report r{"big_sum.c", "static", {}};
+  GoalDiagnosis d = non_compliance();
+  d.strategy = "static";
+  d.shown_statically = "every state the contracts of loop@13 allow on the way, from these "
+                       "inputs, fails this goal, and those contracts are proved";
+  d.replayed = false;
+  r.goals.push_back(d);
+  const std::string t = render_text(r);
+  EXPECT_TRUE(contains(t, "  shown statically: every state the contracts of loop@13 allow"));
+  EXPECT_TRUE(contains(t, "  not replayed: the real run is longer"));
+  EXPECT_FALSE(contains(t, "  replay:"));
+  const ir::Json j = goal_json(r.goals[0], r);
+  ASSERT_NE(j.find("shown"), nullptr);
+  EXPECT_EQ(j.find("shown")->dump(), "\"statically\"");
+  ASSERT_NE(j.find("replayed"), nullptr);
+  EXPECT_EQ(j.find("replayed")->dump(), "false");
+  EXPECT_EQ(j.find("replay"), nullptr);
+  // Replayed: the usual replay line, and `replayed: true`.
+  r.goals[0].replayed = true;
+  EXPECT_TRUE(contains(render_text(r), "  replay: triage run big_sum.c"));
+  const ir::Json replayed = goal_json(r.goals[0], r);
+  ASSERT_NE(replayed.find("replayed"), nullptr);
+  EXPECT_EQ(replayed.find("replayed")->dump(), "true");
+  // Shown by a run: no such fields.
+  EXPECT_EQ(goal_json(non_compliance(), r).find("shown"), nullptr);
+}
