@@ -201,7 +201,9 @@ private:
       return g.ref.kind == k && g.ref.annot_id == id && g.ref.at == at;
     });
     if (g == goals_.end()) {
-      goals_.push_back({ir::GoalRef{k, id, f_.name, at}, {}, {}});
+      GoalAcc fresh;
+      fresh.ref = ir::GoalRef{k, id, f_.name, at};
+      goals_.push_back(std::move(fresh));
       g = std::prev(goals_.end());
     }
     g->obligations.push_back(ob);

@@ -276,6 +276,9 @@ TEST(Explore, AWorkBudgetStopsAtTheSamePlaceEachTime) {
   const ir::Program p = program(sorted_search);
   Options o = options();
   o.budget = 10ms; // the whole search counts about 30 ms
+  // The test is of the work count: a backstop far away, so that a starved process (a niced
+  // test beside a full build got a few percent of a core) still stops on its work.
+  o.backstop = std::chrono::minutes(5);
   const Result a = explore(p, o);
   const Result b = explore(p, o);
   EXPECT_TRUE(incomplete_because(a, "work budget"));
