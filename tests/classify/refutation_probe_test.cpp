@@ -135,7 +135,8 @@ TEST(RefutationProbe, GoalsThroughABrokenLoopContractAreDeferred) {
   EXPECT_EQ(probe.check(find(goals, ir::GoalKind::LoopInvariantInit, "sum_to", 0)),
             vcgen::SkipLongAttempts::Refuted);
   EXPECT_EQ(probe.check(post), vcgen::SkipLongAttempts::Deferred);
-  EXPECT_EQ(probe.check(find(goals, ir::GoalKind::Assertion, "sum_to")), vcgen::SkipLongAttempts::No);
+  EXPECT_EQ(probe.check(find(goals, ir::GoalKind::Assertion, "sum_to")),
+            vcgen::SkipLongAttempts::No);
   std::vector<GoalDiagnosis> diagnoses(1);
   diagnoses[0].result.goal = post;
   diagnoses[0].result.answer = vcgen::GoalAnswer::Deferred;

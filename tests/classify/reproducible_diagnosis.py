@@ -20,12 +20,14 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from cpu_burners import cpu_burners  # noqa: E402
+
 triage, examples = sys.argv[1], sys.argv[2]
 # A loop whose searches are bounded (unbounded inputs), arrays of any length, and calls through
 # weak contracts.
 FILES = ["loops/primes.c", "rgf/R3.c", "subcontracts/three_calls_global.c"]
 TIME_FIELDS = {"time_ms", "prove_time_ms"}
-BURN_S = 1200  # each burner's own bound: it ends by then even if this test dies
 
 
 def untimed(v):
@@ -50,20 +52,9 @@ def first_difference(a, b):
     return "lengths differ"
 
 
-def burners():
-    code = "import time\nend = time.monotonic() + %d\nwhile time.monotonic() < end: pass\n" % BURN_S
-    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(os.cpu_count() or 2)]
-
-
 def runs_beside_burners(paths):
-    procs = burners()
-    try:
+    with cpu_burners():
         return {p: diagnose(p, 2) for p in paths}
-    finally:
-        for p in procs:
-            p.kill()
-        for p in procs:
-            p.wait()
 
 
 def main():

@@ -18,9 +18,11 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from cpu_burners import cpu_burners  # noqa: E402
+
 triage, examples = sys.argv[1], sys.argv[2]
 FILES = ["loops/primes.c", "quantifiers/Q3.c", "rgf/R2.c"]
-BURN_S = 900  # each burner's own bound: it ends by then even if this test dies
 OPTS = ["--format", "json", "-j", "2", "--budget-scale", "5"]
 
 
@@ -29,11 +31,6 @@ def prove(path):
     assert out.returncode in (0, 1), "%s: exit %d: %s" % (path, out.returncode, out.stderr)
     goals = json.loads(out.stdout)["goals"]
     return [(g["kind"], g["id"], g["line"], g["status"], g["answer"]) for g in goals]
-
-
-def burners():
-    code = "import time\nend = time.monotonic() + %d\nwhile time.monotonic() < end: pass\n" % BURN_S
-    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(os.cpu_count() or 2)]
 
 
 def main():
@@ -45,16 +42,10 @@ def main():
     start = time.monotonic()
     idle = {p: prove(p) for p in paths}
     idle_s = time.monotonic() - start
-    procs = burners()
-    try:
+    with cpu_burners() as procs:
         start = time.monotonic()
         loaded = {p: prove(p) for p in paths}
         loaded_s = time.monotonic() - start
-    finally:
-        for p in procs:
-            p.kill()
-        for p in procs:
-            p.wait()
     failures = 0
     for p in paths:
         if idle[p] != loaded[p]:
