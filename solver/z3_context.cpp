@@ -3,6 +3,13 @@
 
 #include <algorithm>
 #include <climits>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+#include <unistd.h>
 
 namespace triage::solver {
 
@@ -64,6 +71,93 @@ void ContextPool::give(std::unique_ptr<z3::context> c) {
   ContextPool &p = instance();
   std::lock_guard<std::mutex> lock(p.m_);
   if (p.free_.size() < 16) p.free_.push_back(std::move(c));
+}
+
+/// The one thread that fires the process's watchdogs, earliest deadline first.
+class WatchdogTimer {
+public:
+  using Clock = std::chrono::steady_clock;
+
+  /// The timer of this process. A child forked by the portfolio (child_process.cpp) has none of
+  /// its parent's threads: it gets a timer of its own on first use (it runs cvc5, which has no
+  /// watchdog of ours, so the parent's lock cannot be held across its fork in practice).
+  static WatchdogTimer &instance() {
+    static std::mutex made;
+    static WatchdogTimer *timer = nullptr;
+    const std::lock_guard<std::mutex> lock(made);
+    if (!timer || timer->pid_ != getpid()) {
+      timer = new WatchdogTimer; // never destroyed: its thread waits until the process ends
+      std::thread([t = timer] { t->run(); }).detach();
+    }
+    return *timer;
+  }
+
+  void arm(Watchdog &w) {
+    const std::lock_guard<std::mutex> lock(m_);
+    w.ticket_ = ++tickets_;
+    w.armed_ = true;
+    const auto at = pending_.emplace(std::pair{w.when_, w.ticket_}, &w).first;
+    if (at == pending_.begin()) cv_.notify_one();
+  }
+
+  /// Whether `w` fired; it cannot fire after this returns.
+  bool disarm(Watchdog &w) {
+    const std::lock_guard<std::mutex> lock(m_);
+    if (w.armed_) pending_.erase({w.when_, w.ticket_});
+    w.armed_ = false;
+    return w.fired_;
+  }
+
+  bool fired(const Watchdog &w) {
+    const std::lock_guard<std::mutex> lock(m_);
+    return w.fired_;
+  }
+
+private:
+  void run() {
+    std::unique_lock<std::mutex> lock(m_);
+    for (;;) {
+      if (pending_.empty()) {
+        cv_.wait(lock);
+        continue;
+      }
+      const auto first = pending_.begin();
+      // A copy: the watch may be stopped, and its entry erased, while this waits.
+      const Clock::time_point when = first->first.first;
+      if (Clock::now() < when) {
+        cv_.wait_until(lock, when);
+        continue;
+      }
+      Watchdog &w = *first->second;
+      pending_.erase(first);
+      w.armed_ = false;
+      w.fired_ = true;
+      w.ctx_.interrupt();
+    }
+  }
+
+  const pid_t pid_ = getpid();
+  std::mutex m_;
+  std::condition_variable cv_;
+  uint64_t tickets_ = 0;
+  std::map<std::pair<Clock::time_point, uint64_t>, Watchdog *> pending_;
+};
+
+Watchdog::Watchdog(z3::context &ctx, double seconds)
+    : ctx_(ctx), timer_(WatchdogTimer::instance()) {
+  // At most about four months: a deadline past the clock's range would wrap around.
+  const auto wait = std::chrono::duration<double>(std::clamp(seconds, 0.0, 1e7));
+  when_ = std::chrono::steady_clock::now() +
+          std::chrono::duration_cast<std::chrono::steady_clock::duration>(wait);
+  timer_.arm(*this);
+}
+
+bool Watchdog::stop() {
+  return timer_.disarm(*this);
+}
+
+bool Watchdog::fired() const {
+  return timer_.fired(*this);
 }
 
 ContextPool &ContextPool::instance() {

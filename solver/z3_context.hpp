@@ -9,11 +9,9 @@
 #include <z3++.h>
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <thread>
 
 namespace triage::solver {
 
@@ -48,39 +46,30 @@ private:
   std::vector<std::unique_ptr<z3::context>> free_;
 };
 
-/// Interrupts the context when the time is up, unless destroyed first.
+class WatchdogTimer;
+
+/// Interrupts the context when the time is up, unless stopped first. One timer thread of the
+/// process serves every watch (WatchdogTimer): a thread per check cost more than the small
+/// checks of a concolic search, thousands per diagnosis, and each thread start waited on the
+/// scheduler of a loaded machine.
 class Watchdog {
 public:
-  Watchdog(z3::context &ctx, double seconds)
-      : thread_([this, &ctx, seconds] {
-          std::unique_lock<std::mutex> lock(m_);
-          if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds),
-                            [this] { return done_; })) {
-            fired_ = true;
-            ctx.interrupt();
-          }
-        }) {}
+  Watchdog(z3::context &ctx, double seconds);
   ~Watchdog() { stop(); }
-  /// Stops the watch; whether it fired. Once it returns, no interrupt of this watch can land.
-  bool stop() {
-    {
-      std::lock_guard<std::mutex> lock(m_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    if (thread_.joinable()) thread_.join();
-    return fired();
-  }
-  bool fired() const {
-    std::lock_guard<std::mutex> lock(m_);
-    return fired_;
-  }
+  Watchdog(const Watchdog &) = delete;
+  Watchdog &operator=(const Watchdog &) = delete;
+  /// Stops the watch; whether it fired. Once it returns, no interrupt of this watch can land:
+  /// the timer interrupts under the lock that stop() takes.
+  bool stop();
+  bool fired() const;
 
 private:
-  mutable std::mutex m_;
-  std::condition_variable cv_;
-  bool done_ = false, fired_ = false;
-  std::thread thread_;
+  friend class WatchdogTimer;
+  z3::context &ctx_;
+  WatchdogTimer &timer_;
+  std::chrono::steady_clock::time_point when_;
+  uint64_t ticket_ = 0;
+  bool armed_ = false, fired_ = false; ///< guarded by the timer's lock
 };
 
 /// What a check spent, for TRIAGE_SOLVER_STATS and, when `counted` (a check bounded by work),
