@@ -331,7 +331,7 @@ fun @"c.c":8:5 isqrt(n: int32) : int32
       ir::GoalKind::LoopVariantNonneg, "isqrt.variant1", "isqrt", {"c.c", 18, 7}};
   NoModels none;
   StrategyContext ctx{p, none, {}};
-  ctx.options.exploration_budget = std::chrono::milliseconds(60000);
+  ctx.options.exploration_budget = std::chrono::milliseconds(5000);
   ctx.options.check_budget = std::chrono::milliseconds(1);
   std::vector<GoalDiagnosis> goals{
       with_verdict(overflow, Verdict::Unknown),

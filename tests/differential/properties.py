@@ -5,15 +5,15 @@ precondition by its call site only (the runtime checker names the clause that fa
 prover the callee's first requires). Every triage process runs with one thread (TRIAGE_JOBS=1):
 the files are checked in parallel instead.
 """
-import json, os, re, shlex, subprocess, tempfile, threading
+import json, os, re, shlex, subprocess, sys, tempfile, threading
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from sanitizer_env import without_leak_check  # noqa: E402
 
 ENV = dict(os.environ, TRIAGE_JOBS='1')
-# LeakSanitizer's scan at exit costs a sanitizer build 0.15 s per process: most of the time of
-# the thousands of short `run` and `dse` processes of a run. Those skip it (every other test of
-# the suite runs the same interpreter with it); `prove` and `compare` keep it.
-QUICK_EXIT = dict(ENV, ASAN_OPTIONS=':'.join(
-    [o for o in os.environ.get('ASAN_OPTIONS', '').split(':') if o and not o.startswith('detect_leaks')]
-    + ['detect_leaks=0']))
+# The thousands of short `run` and `dse` processes of a run skip LeakSanitizer's scan (every
+# other test of the suite runs the same interpreter with it); `prove` and `compare` keep it.
+QUICK_EXIT = without_leak_check(ENV)
 REFUTING = ('non_compliance', 'subcontract_weakness')
 
 

@@ -4,11 +4,11 @@ solvers' work (resource units), not by seconds, and the portfolio race prefers Z
 whichever solver is faster (docs/prove.md, "How budgets are counted"). `triage diagnose` is
 checked the same way, beside -j 1 and -j 2, by tests/classify/reproducible_diagnosis.py.
 
-Runs three shared examples on the machine as it is, then again while CPU burners (processes this
-test starts, each ending by itself after a bounded time and stopped at the end in any case) keep
-every core busy, and compares each goal's status and answer. The wall-clock backstops get
-`--budget-scale 5` in both runs: under the burners (and a sanitizer build) a check takes several
-times longer, and the backstops must stay out of the way of the work limits that decide.
+Runs three shared examples on the machine as it is, then again confined to one core that a CPU
+burner crowds (tests/cpu_burners.py), and compares each goal's status and answer. The wall-clock
+backstops get `--budget-scale 5` in both runs: on the crowded core (and in a sanitizer build) a
+check takes several times longer, and the backstops must stay out of the way of the work limits
+that decide.
 
 usage: under_load.py TRIAGE SHARED_EXAMPLES_DIR
 """
@@ -19,15 +19,16 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from cpu_burners import cpu_burners  # noqa: E402
+from cpu_burners import crowded_core  # noqa: E402
 
 triage, examples = sys.argv[1], sys.argv[2]
 FILES = ["loops/primes.c", "quantifiers/Q3.c", "rgf/R2.c"]
 OPTS = ["--format", "json", "-j", "2", "--budget-scale", "5"]
 
 
-def prove(path):
-    out = subprocess.run([triage, "prove", path, *OPTS], capture_output=True, text=True, timeout=900)
+def prove(path, confine=None):
+    out = subprocess.run([triage, "prove", path, *OPTS], capture_output=True, text=True, timeout=900,
+                         preexec_fn=confine)
     assert out.returncode in (0, 1), "%s: exit %d: %s" % (path, out.returncode, out.stderr)
     goals = json.loads(out.stdout)["goals"]
     return [(g["kind"], g["id"], g["line"], g["status"], g["answer"]) for g in goals]
@@ -42,9 +43,9 @@ def main():
     start = time.monotonic()
     idle = {p: prove(p) for p in paths}
     idle_s = time.monotonic() - start
-    with cpu_burners() as procs:
+    with crowded_core() as confine:
         start = time.monotonic()
-        loaded = {p: prove(p) for p in paths}
+        loaded = {p: prove(p, confine) for p in paths}
         loaded_s = time.monotonic() - start
     failures = 0
     for p in paths:
@@ -55,7 +56,7 @@ def main():
         print("%s: %d goals, %d proved idle; loaded: %d" %
               (os.path.relpath(p, examples), len(idle[p]), sum(g[3] == "proved" for g in idle[p]),
                sum(g[3] == "proved" for g in loaded[p])))
-    print("idle %.1f s, with %d burners %.1f s" % (idle_s, len(procs), loaded_s))
+    print("idle %.1f s, on the crowded core %.1f s" % (idle_s, loaded_s))
     print("%d passed, %d failed" % (len(paths) - failures, failures))
     return 1 if failures else 0
 
