@@ -22,6 +22,11 @@ public:
                                              std::chrono::steady_clock::time_point until) override {
     return session_.fails_for_every_output(index, inputs, until);
   }
+  std::optional<ir::Counterexample>
+  inputs_failing_for_every_output(size_t index,
+                                  std::chrono::steady_clock::time_point until) override {
+    return session_.inputs_failing_for_every_output(index, until);
+  }
 
 private:
   vcgen::Session &session_;

@@ -20,8 +20,9 @@ std::string joined(const std::vector<std::string> &xs) {
   return s;
 }
 
-/// One goal's check: the prover's model's inputs, then further models' (other inputs: the
-/// "exists inputs, for all outputs" variant, one candidate at a time).
+/// One goal's check: the prover's model's inputs, then further models', then inputs from the
+/// "exists inputs, for all outputs" query (one quantified query, its answer confirmed as the
+/// models' inputs are).
 class StaticCheck {
 public:
   StaticCheck(StrategyContext &ctx, std::vector<GoalDiagnosis> &goals, size_t index, int further)
@@ -51,6 +52,14 @@ public:
       if (!m) break;
       if (check(*m)) return;
     }
+    if (Clock::now() >= until_) return;
+    std::optional<ir::Counterexample> m =
+        ctx_.models.inputs_failing_for_every_output(index_, until_);
+    if (!m) {
+      note("the solvers found no inputs from which every state the contracts allow fails it");
+      return;
+    }
+    check(*m, "inputs for all outputs: ");
   }
 
 private:
@@ -67,11 +76,11 @@ private:
 
   /// True when the inputs of `model` show the goal false for every allowed output, and the
   /// verdict was settled.
-  bool check(ir::Counterexample model) {
+  bool check(ir::Counterexample model, std::string which = "") {
     if (model.function.empty()) model.function = d_.result.goal.function;
     ir::Counterexample inputs = inputs_only(std::move(model));
     tried_.push_back(inputs);
-    const std::string which = "model " + std::to_string(tried_.size()) + ": ";
+    if (which.empty()) which = "model " + std::to_string(tried_.size()) + ": ";
     const std::optional<bool> all = ctx_.models.fails_for_every_output(index_, inputs, until_);
     if (!all) {
       note(which + "the solvers did not decide whether every state the contracts allow fails it");

@@ -107,6 +107,13 @@ public:
                                                      std::chrono::steady_clock::time_point) {
     return std::nullopt;
   }
+  /// Inputs from which goal `index` fails for every output those contracts allow
+  /// (vcgen::Session::inputs_failing_for_every_output): a candidate, to confirm with
+  /// fails_for_every_output; nullopt when none is found.
+  virtual std::optional<ir::Counterexample>
+  inputs_failing_for_every_output(size_t /*index*/, std::chrono::steady_clock::time_point) {
+    return std::nullopt;
+  }
 };
 
 /// What a strategy works with: the program, where to get more models, and options.

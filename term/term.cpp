@@ -2,6 +2,7 @@
 
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace triage::term {
 namespace {
@@ -71,11 +72,15 @@ Term mk_false() {
   return mk_bool(false);
 }
 
-Term rename_bound(const Term &t, const Term &from, const Term &to) {
+namespace {
+
+/// `t` with each leaf (a node without arguments: constant, bound variable, literal) replaced by
+/// `leaf` of it; the nodes above rebuilt only where something below changed. Patterns follow;
+/// binder lists are left as they are.
+template <class Leaf> Term map_leaves(const Term &t, const Leaf &leaf) {
   std::unordered_map<const Node *, Term> done; // terms are DAGs: each shared node once
   auto walk = [&](auto &self, const Term &x) -> Term {
-    if (x->op == Op::Bound) return x->name == from->name ? to : x;
-    if (x->args.empty()) return x;
+    if (x->args.empty()) return leaf(x);
     if (auto it = done.find(x.get()); it != done.end()) return it->second;
     auto copy = std::make_shared<Node>(*x);
     bool changed = false;
@@ -94,6 +99,39 @@ Term rename_bound(const Term &t, const Term &from, const Term &to) {
     return out;
   };
   return walk(walk, t);
+}
+
+} // namespace
+
+Term rename_bound(const Term &t, const Term &from, const Term &to) {
+  return map_leaves(
+      t, [&](const Term &x) { return x->op == Op::Bound && x->name == from->name ? to : x; });
+}
+
+std::vector<Term> free_constants(const std::vector<Term> &ts) {
+  std::vector<Term> out;
+  std::unordered_set<const Node *> seen; // terms are DAGs: each shared node once
+  std::unordered_set<std::string> names;
+  auto walk = [&](auto &self, const Term &x) -> void {
+    if (!seen.insert(x.get()).second) return;
+    if (x->op == Op::Const) {
+      if (names.insert(x->name).second) out.push_back(x);
+      return;
+    }
+    for (const Term &a : x->args)
+      self(self, a);
+  };
+  for (const Term &t : ts)
+    walk(walk, t);
+  return out;
+}
+
+Term replace_constants(const Term &t, const std::map<std::string, Term> &to) {
+  return map_leaves(t, [&](const Term &x) {
+    if (x->op != Op::Const) return x;
+    const auto it = to.find(x->name);
+    return it == to.end() ? x : it->second;
+  });
 }
 
 bool is_true(const Term &t) {

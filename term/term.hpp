@@ -5,6 +5,7 @@
 
 #include "ir/type.hpp"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -104,6 +105,13 @@ const BigInt *int_value(const Term &t);
 /// condition for another instance of a quantifier (names of bound variables are fresh, so no
 /// binder inside `t` captures `to`).
 Term rename_bound(const Term &t, const Term &from, const Term &to);
+
+/// The free constants (Op::Const) of `ts`, each once, in the order first met.
+std::vector<Term> free_constants(const std::vector<Term> &ts);
+
+/// `t` with each free constant whose name `to` maps replaced by its term (a bound variable, to
+/// quantify over what was free).
+Term replace_constants(const Term &t, const std::map<std::string, Term> &to);
 
 /// A readable SMT-LIB-like rendering, for debugging and tests.
 std::string to_string(const Term &t);

@@ -8,6 +8,8 @@
 #include "classify/suggestion.hpp"
 #include "dse/explore.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <unistd.h>
 
 #include <iostream>

@@ -8,6 +8,8 @@
 #include "ir/error.hpp"
 #include "rac/interpreter.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <fstream>
 #include <iostream>
 #include <set>

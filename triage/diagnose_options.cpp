@@ -4,6 +4,8 @@
 
 #include "classify/suggestion.hpp"
 
+#include <CLI/CLI.hpp>
+
 #ifdef TRIAGE_HAVE_DIAGNOSE
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,7 @@
 #include "triage/options.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <iostream>
 
@@ -62,36 +64,42 @@ std::string quoted_option(const std::string &name) {
 
 CommandLine::CommandLine(const std::string &command, const std::string &synopsis,
                          const std::string &description, const std::string &footer)
-    : app_(description, "triage " + command) {
-  app_.formatter(std::make_shared<Help>(synopsis));
-  app_.get_formatter()->column_width(24);
-  app_.set_help_flag("--help", "this help");
-  app_.footer(footer);
+    : app_(std::make_unique<CLI::App>(description, "triage " + command)) {
+  app_->formatter(std::make_shared<Help>(synopsis));
+  app_->get_formatter()->column_width(24);
+  app_->set_help_flag("--help", "this help");
+  app_->footer(footer);
   // Every option may repeat: the last value counts (those that collect declare it).
-  app_.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app_->option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   // Unknown options are reported in triage's words (refuse_extra), not CLI11's.
-  app_.allow_extras();
-  app_.add_option("FILE", files_)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app_->allow_extras();
+  app_->add_option("FILE", files_)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   // Every command reads a program, so every command takes the C preprocessor's options.
   texts("-I", source_.include_dirs, "DIR", "where #include \"...\" and <...> look, as for cc");
   // A bad -D is refused where a C file is read (load_program): an .ivl file ignores it.
   texts("-D", source_.defines, "NAME[=VALUE]", "a macro, as for cc");
 }
 
+CommandLine::~CommandLine() = default;
+
+bool CommandLine::given(const std::string &name) const {
+  return app_->count(name) > 0;
+}
+
 CLI::Option *CommandLine::flag(const std::string &name, bool &out, const std::string &help) {
   flags_.push_back(name);
-  return app_.add_flag(name, out, help);
+  return app_->add_flag(name, out, help);
 }
 
 CLI::Option *CommandLine::text(const std::string &name, std::string &out,
                                const std::string &metavar, const std::string &help) {
-  return app_.add_option(name, out, help)->option_text(metavar);
+  return app_->add_option(name, out, help)->option_text(metavar);
 }
 
 CLI::Option *CommandLine::texts(const std::string &name, std::vector<std::string> &out,
                                 const std::string &metavar, const std::string &help) {
   // One value per occurrence: `-I dir file.c` leaves file.c an input file.
-  return app_.add_option(name, out, help)
+  return app_->add_option(name, out, help)
       ->option_text(metavar + " (repeatable)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->allow_extra_args(false);
@@ -129,7 +137,7 @@ CLI::Option *CommandLine::number(const std::string &name, double &out, const Ran
       return false;
     }
   };
-  return app_.add_option(name, out, help)
+  return app_->add_option(name, out, help)
       ->option_text(metavar)
       ->check(rule(ok, [=](const std::string &v) {
         return "option " + quoted_option(name) + " expects " + range.what + ", not '" + v + "'";
@@ -143,7 +151,7 @@ CLI::Option *CommandLine::whole(const std::string &name, int &out, int min,
         !v.empty() && v.size() <= 7 && v.find_first_not_of("0123456789") == std::string::npos;
     return digits && std::stoi(v) >= min && std::stoi(v) <= 1000000;
   };
-  return app_.add_option(name, out, help)
+  return app_->add_option(name, out, help)
       ->option_text("N")
       ->check(rule(ok, [=](const std::string &v) {
         return "option " + quoted_option(name) + " expects a whole number from " +
@@ -154,7 +162,7 @@ CLI::Option *CommandLine::whole(const std::string &name, int &out, int min,
 void CommandLine::parse(const std::vector<std::string> &args) {
   // `--help` anywhere, even where a value was expected, asks for the help.
   if (std::find(args.begin(), args.end(), "--help") != args.end()) {
-    std::cout << app_.help();
+    std::cout << app_->help();
     throw HelpShown{};
   }
   // CLI11 would read `--flag=1` as true: a flag takes no value.
@@ -164,7 +172,7 @@ void CommandLine::parse(const std::vector<std::string> &args) {
       throw UsageError("option '" + a.substr(0, eq) + "' takes no value");
   std::vector<std::string> reversed(args.rbegin(), args.rend()); // as CLI11 reads them
   try {
-    app_.parse(reversed);
+    app_->parse(reversed);
   } catch (const CLI::ArgumentMismatch &e) {
     // "NAME: 1 required TYPE missing": the option ended the command line, named as typed.
     const std::string what = e.what();
@@ -174,7 +182,7 @@ void CommandLine::parse(const std::vector<std::string> &args) {
   } catch (const CLI::ParseError &e) {
     throw UsageError(own_message(e));
   }
-  if (!app_.remaining().empty()) refuse_extra(app_.remaining().front());
+  if (!app_->remaining().empty()) refuse_extra(app_->remaining().front());
 }
 
 const std::string &CommandLine::file() const {

@@ -8,10 +8,19 @@
 #include "triage/command.hpp"
 #include "triage/load.hpp"
 
-#include <CLI/CLI.hpp>
-
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
+
+// CLI11 is header-only (2.1 has no precompiled mode) and costs each file that includes it about
+// 10 s of compiling in the sanitizer build: only the files that declare options of their own
+// kind include <CLI/CLI.hpp>; the others see these names.
+namespace CLI {
+class App;
+class Option;
+class Validator;
+} // namespace CLI
 
 namespace triage::cli {
 
@@ -24,6 +33,9 @@ public:
   /// `description`: what the command does; `footer`: its exit codes.
   CommandLine(const std::string &command, const std::string &synopsis,
               const std::string &description, const std::string &footer);
+  ~CommandLine();
+  CommandLine(const CommandLine &) = delete;
+  CommandLine &operator=(const CommandLine &) = delete;
 
   /// Options named as on the command line ("--timeout", "-j", "-o,--output"); `metavar` names
   /// the value in the help.
@@ -55,9 +67,9 @@ public:
   void parse(const std::vector<std::string> &args);
 
   /// For options of other kinds than those above.
-  CLI::App &app() { return app_; }
+  CLI::App &app() { return *app_; }
 
-  bool given(const std::string &name) const { return app_.count(name) > 0; }
+  bool given(const std::string &name) const;
   /// The input files, in order.
   const std::vector<std::string> &files() const { return files_; }
   /// The single input file; UsageError when there is none or more.
@@ -66,7 +78,7 @@ public:
   const SourceOptions &source() const { return source_; }
 
 private:
-  CLI::App app_;
+  std::unique_ptr<CLI::App> app_;
   std::vector<std::string> files_;
   SourceOptions source_;
   std::vector<std::string> flags_; ///< the names of the flags, which take no value

@@ -1,5 +1,7 @@
 #include "triage/prove_options.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <set>
 
 namespace triage::vcgen {
@@ -328,6 +329,49 @@ Session::another_model(size_t index, Prover prover, unsigned seed,
   return model_of(vc, fallback, o, extra, base, solvers);
 }
 
+namespace {
+
+/// What every run from a goal's inputs that reaches it satisfies, when the contracts on its path
+/// are proved: the ranges of the fresh values, and the contract of every site before the goal
+/// wherever a run reaches it. The written locations of each site are free constants of the VC,
+/// which its contract constrains inside the path condition; without these, a state the contract
+/// excludes would satisfy the obligation (path => property) by making the path condition false.
+/// Sites after the goal are left out: a run that fails the goal never reaches them (a loop's
+/// contract is no fact before its invariant holds on entry).
+std::vector<Term> facts_on_the_way(const GoalVC &vc) {
+  std::vector<Term> facts = vc.info->fresh_ranges;
+  for (size_t k = 0; k < vc.sites_before && k < vc.sites.size(); ++k) {
+    const SiteInfo &site = vc.sites[k];
+    // Past a loop, the states it leaves in (formula (2): the invariant with the exit condition);
+    // inside it, every state of its head, of which a run's first is one: the goal must fail
+    // from each, the loop condition included.
+    const bool inside = std::ranges::count(vc.enclosing_sites, k) > 0;
+    facts.push_back(
+        mk_implies(site.reach, inside ? site.assumed : mk_and(site.assumed, site.exit)));
+  }
+  return facts;
+}
+
+/// The names of the constants a run's inputs fix: parameters and globals, initial heap,
+/// lengths and blocks, and whatever the entry facts and the hypotheses (logic constants) name.
+std::set<std::string> input_constants(const GoalVC &vc) {
+  const FunctionInfo &info = *vc.info;
+  std::vector<Term> fixed{info.entry, info.len};
+  for (const NamedVal &in : info.inputs)
+    fixed.push_back(in.v.t);
+  for (const auto &[key, heap] : info.heap0)
+    fixed.push_back(heap);
+  for (const BlockInfo &b : info.blocks)
+    fixed.push_back(b.block);
+  fixed.insert(fixed.end(), vc.hyps.begin(), vc.hyps.end());
+  std::set<std::string> names;
+  for (const Term &c : free_constants(fixed))
+    names.insert(c->name);
+  return names;
+}
+
+} // namespace
+
 std::optional<bool>
 Session::fails_for_every_output(size_t index, const ir::Counterexample &inputs,
                                 std::optional<std::chrono::steady_clock::time_point> until) {
@@ -341,25 +385,11 @@ Session::fails_for_every_output(size_t index, const ir::Counterexample &inputs,
   const ProveOptions &o = *quick;
   const HardStop stop(o.deadline);
   const std::vector<Prover> solvers = solvers_of(o.prover);
-  // The inputs (with the facts every run starts from: the precondition, the allocation bound,
-  // which the path condition holds too), and the contract of every site before the goal
-  // wherever a run reaches it: the
-  // written locations of each are free constants of the VC, which its contract constrains
-  // inside the path condition. Without these, a state the contract excludes would satisfy the
-  // obligation (path => property) by making the path condition false. Sites after the goal are
-  // left out: a run that fails the goal never reaches them (a loop's contract is no fact before
-  // its invariant holds on entry).
+  // The inputs, with the facts every run starts from (the precondition, the allocation bound,
+  // which the path condition holds too), and what every run satisfies on its way to the goal.
   std::vector<Term> given{inputs_equal(vc, inputs), vc.info->entry};
-  given.insert(given.end(), vc.info->fresh_ranges.begin(), vc.info->fresh_ranges.end());
-  for (size_t k = 0; k < vc.sites_before && k < vc.sites.size(); ++k) {
-    const SiteInfo &site = vc.sites[k];
-    // Past a loop, the states it leaves in (formula (2): the invariant with the exit condition);
-    // inside it, every state of its head, of which a run's first is one: the goal must fail
-    // from each, the loop condition included.
-    const bool inside = std::ranges::count(vc.enclosing_sites, k) > 0;
-    given.push_back(
-        mk_implies(site.reach, inside ? site.assumed : mk_and(site.assumed, site.exit)));
-  }
+  const std::vector<Term> facts = facts_on_the_way(vc);
+  given.insert(given.end(), facts.begin(), facts.end());
   // Satisfiable: some state the contracts allow reaches the goal and satisfies it, or does not
   // reach it. No lemma is assumed: the hypotheses left are the axioms and definitions.
   std::vector<Term> holds = vc.hyps;
@@ -375,6 +405,42 @@ Session::fails_for_every_output(size_t index, const ir::Counterexample &inputs,
                              o.seed, vc, quick_slice(o));
   if (fails.answer == Answer::Sat) return true;
   return std::nullopt;
+}
+
+std::optional<ir::Counterexample> Session::inputs_failing_for_every_output(
+    size_t index, std::optional<std::chrono::steady_clock::time_point> until) {
+  if (index >= impl_->vcs.size()) return std::nullopt;
+  const GoalVC &vc = impl_->vcs[index];
+  if (!vc.info) return std::nullopt;
+  const ContextScope scope;
+  const std::optional<ProveOptions> quick = further_query(impl_->opts, until);
+  if (!quick) return std::nullopt;
+  const ProveOptions &o = *quick;
+  const HardStop stop(o.deadline);
+  // exists inputs. entry(inputs) and (forall outputs. facts => not obligation), where the
+  // outputs are every other constant of the facts and the obligation (the written locations
+  // of the sites on the way, the fresh values); and the goal does fail for some outputs
+  // (with the free constants themselves), lest facts that exclude every state decide it.
+  const std::vector<Term> facts = facts_on_the_way(vc);
+  const Term every_output_fails = mk_implies(mk_and(facts), mk_not(vc.obligation));
+  const std::set<std::string> fixed = input_constants(vc);
+  std::map<std::string, Term> to_bound;
+  std::vector<Term> bound;
+  for (const Term &c : free_constants({every_output_fails})) {
+    if (fixed.count(c->name)) continue;
+    bound.push_back(mk_bound("out!" + c->name, c->sort));
+    to_bound.emplace(c->name, bound.back());
+  }
+  // Without outputs, the inputs of any model are as good: the caller has tried those.
+  if (bound.empty()) return std::nullopt;
+  std::vector<Term> q = vc.hyps;
+  q.push_back(vc.info->entry);
+  q.push_back(mk_forall(bound, replace_constants(every_output_fails, to_bound)));
+  q.insert(q.end(), facts.begin(), facts.end());
+  q.push_back(mk_not(vc.obligation));
+  Outcome a = race(q, solvers_of(o.prover), budget_within_deadline(o), o.seed, vc, quick_slice(o));
+  if (a.answer != Answer::Sat || a.model.empty()) return std::nullopt;
+  return a.model.read(vc);
 }
 
 } // namespace triage::vcgen

@@ -116,6 +116,14 @@ public:
   fails_for_every_output(size_t index, const ir::Counterexample &inputs,
                          std::optional<std::chrono::steady_clock::time_point> until = std::nullopt);
 
+  /// The other side of formula (2), when the inputs of the models tried do not work: inputs
+  /// from which goal `index` fails for every value the contracts on its path allow (one
+  /// quantified query: exists inputs, for all outputs), or nullopt when the solvers find none
+  /// within the quick share of --work. A candidate only: the caller confirms it with
+  /// fails_for_every_output, whose query has no quantifier over outputs.
+  std::optional<ir::Counterexample> inputs_failing_for_every_output(
+      size_t index, std::optional<std::chrono::steady_clock::time_point> until = std::nullopt);
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

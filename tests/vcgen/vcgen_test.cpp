@@ -2,9 +2,9 @@
 // limits), and the Session API that classify uses (results, counterexamples, further models).
 #include "ir/parser.hpp"
 #include "ir/typecheck.hpp"
-#include "vcgen/prove.hpp"
 #include "solver/solver.hpp"
 #include "term/term.hpp"
+#include "vcgen/prove.hpp"
 
 #include <gtest/gtest.h>
 
@@ -304,3 +304,59 @@ fun f(p: ptr int32)
 }
 
 } // namespace
+
+namespace {
+
+/// After the loop, i = n when n > 10, and only n <= i <= n + 5 otherwise: the assertion fails
+/// for every state the invariant allows from n > 10, not from n <= 10.
+const char *pinned_above_ten = R"(
+fun f(n: int32): int32
+  requires { 0 <= n && n <= 100 }
+{
+  var i: int32 = 0;
+  while i < n
+    invariant { 0 <= i && i <= n + 5 && (n > 10 -> i <= n) }
+    writes { i }
+  {
+    i := i + 1;
+  }
+  assert { i <> n }
+  return i;
+}
+)";
+
+/// The result of goal `kind` and its index in the session's order.
+size_t goal_index(const std::vector<GoalResult> &results, ir::GoalKind kind) {
+  for (size_t i = 0; i < results.size(); ++i)
+    if (results[i].goal.kind == kind) return i;
+  return results.size();
+}
+
+ir::Counterexample input_n(int n) {
+  ir::Counterexample cx;
+  cx.function = "f";
+  cx.inputs.emplace_back("n", ir::Json(long(n)));
+  return cx;
+}
+
+} // namespace
+
+TEST(Session, EveryOutputFailsFromSomeInputsOnlyAndTheQuantifiedQueryFindsThem) {
+  const ir::Program p = load(pinned_above_ten);
+  Session s(p, ProveOptions{});
+  const auto results = s.prove_all();
+  const size_t a = goal_index(results, ir::GoalKind::Assertion);
+  ASSERT_LT(a, results.size());
+  ASSERT_EQ(results[a].status, Status::Failed);
+  // Formula (2) from given inputs: valid from n = 50, not from n = 3 (i = 4 satisfies it).
+  EXPECT_EQ(s.fails_for_every_output(a, input_n(50)), std::optional<bool>(true));
+  EXPECT_EQ(s.fails_for_every_output(a, input_n(3)), std::optional<bool>(false));
+  // Exists inputs, for all outputs: the query proposes some n > 10, which the check confirms.
+  const std::optional<ir::Counterexample> found = s.inputs_failing_for_every_output(a);
+  ASSERT_TRUE(found);
+  const ir::Json *n = found->input("n");
+  ASSERT_TRUE(n && n->integer());
+  EXPECT_GT(*n->integer(), BigInt(10));
+  EXPECT_LE(*n->integer(), BigInt(100));
+  EXPECT_EQ(s.fails_for_every_output(a, *found), std::optional<bool>(true));
+}
