@@ -44,7 +44,7 @@ optional() {
 }
 
 build() {
-  cmake --preset "$1" >/dev/null
+  cmake --preset "$@" >/dev/null
   cmake --build --preset "$1"
 }
 
@@ -60,7 +60,8 @@ case "${1:-}" in
     packages+=("${test_packages[@]}")
     setup
     optional "${optional_test_packages[@]}"
-    build debug
+    # A fresh build, most often: the libraries in batches (TRIAGE_UNITY, CMakeLists.txt).
+    build debug -DTRIAGE_UNITY=ON
     # Two tests side by side on two cores: each proves its goals one at a time (no -j default).
     TRIAGE_JOBS=1 ctest --preset debug -j 2
     ;;

@@ -52,7 +52,8 @@ public:
       if (!m) break;
       if (check(*m)) return;
     }
-    if (Clock::now() >= until_) return;
+    // With further models only: the combined strategy asks none (its runs search other inputs).
+    if (further_ <= 0 || Clock::now() >= until_) return;
     std::optional<ir::Counterexample> m =
         ctx_.models.inputs_failing_for_every_output(index_, until_);
     if (!m) {
