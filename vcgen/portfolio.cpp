@@ -127,32 +127,45 @@ Outcome alone(const std::vector<Term> &query, Prover which, Budget budget, unsig
   return o;
 }
 
-/// cvc5 here for a short while (most goals take it milliseconds, and a fork and a Z3 context
-/// cost more than that); then Z3 here and cvc5 in a child, Z3's decision preferred (see there).
+Clock::duration seconds(double s) {
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+/// The seconds from now to `end`, at least a millisecond.
+double left(Clock::time_point end) {
+  return std::max(0.001, std::chrono::duration<double>(end - Clock::now()).count());
+}
+
+/// cvc5 in this process for the `quick` slice of `budget`, where both the race and cvc5 alone
+/// begin: most goals take it milliseconds, less than a fork and a Z3 context (with the
+/// sanitizers, whose shadow memory a fork copies, many times less). Its outcome when it decided
+/// the query, or when the slice is the whole budget (nothing is left to run); else nullopt.
+std::optional<Outcome> quick_cvc5(const std::vector<Term> &query, Budget budget, Budget quick,
+                                  unsigned seed) {
+  quick.seconds = std::min(budget.seconds, quick.seconds);
+  const bool whole =
+      budget.work_s > 0 ? quick.work_s >= budget.work_s : quick.seconds >= budget.seconds;
+  if (quick.seconds <= 0) return std::nullopt;
+  Outcome first = alone(query, Prover::Cvc5, quick, seed);
+  if (definitive(first.answer) || whole) return first;
+  return std::nullopt;
+}
+
+/// cvc5 alone in a child process (below).
 Outcome cvc5_in_child(const std::vector<Term> &query, Budget budget, unsigned seed,
                       const GoalVC &vc);
 
+/// The quick slice of cvc5 here; then Z3 here and cvc5 in a child, Z3's decision preferred.
 Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned seed, const GoalVC &vc,
                      Budget quick) {
-  const auto seconds = [](double s) {
-    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
-  };
-  const auto left = [](Clock::time_point end) {
-    return std::max(0.001, std::chrono::duration<double>(end - Clock::now()).count());
-  };
   // The slice, the fork and Z3's setup are all part of the time limit: an undecided query costs
   // the limit (and a solver's reaction to being stopped), not more. The work of the slice is
   // not taken from cvc5's work in the race, which starts afresh: what each solver decides
   // within its work does not depend on when the other answered.
   const double timeout_s = budget.seconds;
   const auto end = Clock::now() + seconds(timeout_s);
-  quick.seconds = std::min(timeout_s, quick.seconds);
-  // A slice as large as the budget leaves nothing to race with.
-  const bool whole = budget.work_s > 0 ? quick.work_s >= budget.work_s : quick.seconds >= timeout_s;
-  if (quick.seconds > 0) {
-    Outcome first = alone(query, Prover::Cvc5, quick, seed);
-    if (definitive(first.answer) || whole) return first;
-  }
+  if (std::optional<Outcome> first = quick_cvc5(query, budget, quick, seed))
+    return std::move(*first);
   const auto rest = [&] { return Budget{left(end), budget.work_s}; };
   // Z3's context before the fork: made after it, it pays for copying the pages it writes.
   std::unique_ptr<Backend> z3;
@@ -210,9 +223,6 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned see
 /// remove_copy3 ran on, growing, long past it): a child can be stopped.
 Outcome cvc5_in_child(const std::vector<Term> &query, Budget budget, unsigned seed,
                       const GoalVC &vc) {
-  const auto seconds = [](double s) {
-    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
-  };
   const double timeout_s = budget.seconds;
   ChildCheck child(Prover::Cvc5, query, budget, seed, vc);
   child.wait_answer(Clock::now() + seconds(timeout_s + 0.5));
@@ -230,21 +240,14 @@ Outcome cvc5_in_child(const std::vector<Term> &query, Budget budget, unsigned se
   return o;
 }
 
-/// cvc5 alone: first the quick slice here, as in the race (most goals take cvc5 milliseconds,
-/// less than a fork of this process: with the sanitizers, whose shadow memory the fork copies,
-/// many times less); what it leaves open, in a child with the whole budget afresh, so that what
-/// cvc5 decides within that budget does not depend on the slice.
+/// cvc5 alone: the quick slice here, as the race begins; what it leaves open, in a child with
+/// the whole work afresh, so that what cvc5 decides within that work does not depend on the slice.
 Outcome cvc5_quick_then_child(const std::vector<Term> &query, Budget budget, unsigned seed,
                               const GoalVC &vc, Budget quick) {
-  const auto end = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                      std::chrono::duration<double>(budget.seconds));
-  quick.seconds = std::min(budget.seconds, quick.seconds);
-  if (quick.seconds > 0) {
-    Outcome first = alone(query, Prover::Cvc5, quick, seed);
-    if (definitive(first.answer)) return first;
-  }
-  const double left = std::max(0.001, std::chrono::duration<double>(end - Clock::now()).count());
-  return cvc5_in_child(query, Budget{left, budget.work_s}, seed, vc);
+  const auto end = Clock::now() + seconds(budget.seconds);
+  if (std::optional<Outcome> first = quick_cvc5(query, budget, quick, seed))
+    return std::move(*first);
+  return cvc5_in_child(query, Budget{left(end), budget.work_s}, seed, vc);
 }
 
 } // namespace

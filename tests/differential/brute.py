@@ -25,7 +25,7 @@ import argparse, concurrent.futures, itertools, json, os, shlex, sys, tempfile, 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import small  # noqa: E402
 from check import metadata  # noqa: E402
-from properties import ENV, QUICK_EXIT, key, run_measured, show  # noqa: E402
+from properties import ENV, key, run_measured, show  # noqa: E402
 
 
 def parse_args():
@@ -81,8 +81,7 @@ class Program:
         self.stats[what] = self.stats.get(what, 0) + n
 
     def call(self, *args):
-        env = QUICK_EXIT if args[0] in ('run', 'dse') else ENV
-        rc, out, err, cpu = run_measured([*shlex.split(self.a.triage), *args], env)
+        rc, out, err, cpu = run_measured([*shlex.split(self.a.triage), *args], ENV)
         self.count(f'cpu_{args[0]}', cpu)
         return rc, out, err
 

@@ -5,15 +5,11 @@ precondition by its call site only (the runtime checker names the clause that fa
 prover the callee's first requires). Every triage process runs with one thread (TRIAGE_JOBS=1):
 the files are checked in parallel instead.
 """
-import json, os, re, shlex, subprocess, sys, tempfile, threading
+import json, os, re, shlex, subprocess, tempfile, threading
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from sanitizer_env import without_leak_check  # noqa: E402
-
+# In the test suite, the sanitizer build's processes run without the leak scan and the
+# quarantine: the slow and corpus tiers' environment (tests/CMakeLists.txt, triage_labels).
 ENV = dict(os.environ, TRIAGE_JOBS='1')
-# The thousands of short `run` and `dse` processes of a run skip LeakSanitizer's scan (every
-# other test of the suite runs the same interpreter with it); `prove` and `compare` keep it.
-QUICK_EXIT = without_leak_check(ENV)
 REFUTING = ('non_compliance', 'subcontract_weakness')
 
 
@@ -63,8 +59,7 @@ class Context:
 
     def call(self, *args):
         """(exit code, JSON output or None, stderr) of one triage command."""
-        env = QUICK_EXIT if args[0] in ('run', 'dse') else ENV
-        rc, stdout, stderr, cpu = run_measured([*shlex.split(self.triage), *args], env)
+        rc, stdout, stderr, cpu = run_measured([*shlex.split(self.triage), *args], ENV)
         self.count(f'cpu_{args[0]}', cpu)
         try:
             return rc, json.loads(stdout), stderr
