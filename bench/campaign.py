@@ -4,8 +4,8 @@ every mutant, one JSON line per mutant, then a summary.
 
 usage: bench/campaign.py PROGRAM.c|DIR... [--triage BIN] [--out FILE.jsonl] [--deadline S]
                          [--shard K/N] [--limit N] [--extra ARG]... [--plot FILE.svg|png]
-                         [--frama-c]
-       bench/campaign.py --merge FILE.jsonl... [--plot FILE]
+                         [--html FILE.html] [--frama-c]
+       bench/campaign.py --merge FILE.jsonl... [--plot FILE] [--html FILE.html]
 
 Each mutant's line: program, mutant, mutation (kind, line, description), wall time, exit code,
 and its outcome: `proved` (every goal), or the verdict that matters most among its failed goals
@@ -18,8 +18,12 @@ and --merge sums the shards' files. --limit N keeps the first N mutants (before 
 look, or a small campaign in a test. A progress line (count, rate, ETA) goes to standard error.
 --frama-c also runs `frama-c -wp -wp-rte` on every mutant when Frama-C is installed (skipped with
 a message otherwise): proof result and time side by side, measured in the same run.
+--html writes one self-contained page (bench/campaign_html.py: no network, inline SVG, light and
+dark): the summary's table, the verdict mix per program, the time distribution, the command line.
 """
-import argparse, json, os, re, shutil, subprocess, sys, tempfile, time
+import argparse, json, os, re, shlex, shutil, subprocess, sys, tempfile, time
+
+import campaign_html
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORDER = ['non_compliance', 'subcontract_weakness:single', 'subcontract_weakness:global',
@@ -132,27 +136,62 @@ def percentile(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
-def summary(lines):
-    counts = {}
-    for l in lines:
-        counts[l['outcome']] = counts.get(l['outcome'], 0) + 1
+PERCENTILES = (('median', 0.5), ('p75', 0.75), ('p90', 0.9), ('p95', 0.95), ('p99', 0.99))
+# Every outcome a line can have, in the order the summary and the charts list them.
+OUTCOMES = ['proved'] + ORDER + ['invalid', 'error']
+
+
+def share(part, whole):
+    return 100.0 * part / whole if whole else 0.0
+
+
+def figures(lines):
+    """Every number the summary shows, computed once: the text summary and the HTML page are two
+    renderings of this dict, so they cannot disagree."""
+    counts = {k: sum(1 for l in lines if l['outcome'] == k) for k in OUTCOMES}
     unproved = [l for l in lines if l['outcome'] not in ('proved', 'invalid')]
     classified = sum(1 for l in unproved if l['outcome'] in CLASSIFIED)
     times = [l['time_s'] for l in lines]
-    print(f'mutants: {len(lines)}, proved: {counts.get("proved", 0)}, not proved: {len(unproved)}')
-    for k in ORDER + ['invalid', 'error']:
-        if counts.get(k):
-            print(f'  {k:30} {counts[k]}')
-    if unproved:
-        print(f'classified: {classified}/{len(unproved)} ({100.0 * classified / len(unproved):.1f}%)')
-    print(f'time per mutant: median {percentile(times, 0.5):.2f} s, p90 {percentile(times, 0.9):.2f} s, '
-          f'max {max(times, default=0):.2f} s, total {sum(times):.1f} s')
+    f = {'mutants': len(lines), 'not_proved': len(unproved), 'classified': classified,
+         'classified_share': share(classified, len(unproved)) if unproved else None,
+         # Zero counts are left out, as outcomes that did not occur.
+         'outcomes': [(k, counts[k], share(counts[k], len(lines))) for k in OUTCOMES if counts[k]],
+         'time': {name: percentile(times, q) for name, q in PERCENTILES}
+                 | {'max': max(times, default=0.0), 'total': sum(times)},
+         'programs': [], 'wp': None}
+    for p in sorted({l['program'] for l in lines}):
+        mine = [l for l in lines if l['program'] == p]
+        t = [l['time_s'] for l in mine]
+        f['programs'].append({'program': p, 'mutants': len(mine),
+                              'counts': {k: sum(1 for l in mine if l['outcome'] == k)
+                                         for k in OUTCOMES},
+                              'min': min(t), 'median': percentile(t, 0.5), 'max': max(t)})
     wp = [l['wp_time_s'] for l in lines if 'wp_time_s' in l]
     if wp:
-        agree = sum(1 for l in lines if 'wp_proved' in l and l['wp_proved'] == (l['outcome'] == 'proved'))
-        print(f'Frama-C WP (proof alone): total {sum(wp):.1f} s, median {percentile(wp, 0.5):.2f} s; '
-              f'triage / WP total time: {sum(times) / max(sum(wp), 1e-9):.2f}; '
-              f'same proved/not proved on {agree}/{len(wp)} mutants')
+        agree = sum(1 for l in lines
+                    if 'wp_proved' in l and l['wp_proved'] == (l['outcome'] == 'proved'))
+        f['wp'] = {'runs': len(wp), 'total': sum(wp), 'median': percentile(wp, 0.5),
+                   'ratio': sum(times) / max(sum(wp), 1e-9), 'agree': agree}
+    return f
+
+
+def summary(f):
+    proved = next(((c, pct) for k, c, pct in f['outcomes'] if k == 'proved'), (0, 0.0))
+    print(f'mutants: {f["mutants"]}, proved: {proved[0]} ({proved[1]:.1f}%), '
+          f'not proved: {f["not_proved"]}')
+    for k, c, pct in f['outcomes']:
+        if k != 'proved':
+            print(f'  {k:30} {c:6} {pct:5.1f}%')
+    if f['classified_share'] is not None:
+        print(f'classified: {f["classified"]}/{f["not_proved"]} ({f["classified_share"]:.1f}%)')
+    t = f['time']
+    print('time per mutant: ' + ', '.join(f'{name} {t[name]:.2f} s' for name, _ in PERCENTILES)
+          + f', max {t["max"]:.2f} s, total {t["total"]:.1f} s')
+    if f['wp']:
+        w = f['wp']
+        print(f'Frama-C WP (proof alone): total {w["total"]:.1f} s, median {w["median"]:.2f} s; '
+              f'triage / WP total time: {w["ratio"]:.2f}; '
+              f'same proved/not proved on {w["agree"]}/{w["runs"]} mutants')
 
 
 def plot(lines, path):
@@ -208,6 +247,7 @@ def main():
     ap.add_argument('--extra', action='append', default=[])
     ap.add_argument('--merge', nargs='+')
     ap.add_argument('--plot')
+    ap.add_argument('--html', help='one self-contained page: summary, verdicts, times')
     ap.add_argument('--plot-only', action='store_true', help=argparse.SUPPRESS)
     ap.add_argument('--frama-c', action='store_true',
                     help='also run frama-c -wp on every mutant (the reference proof time)')
@@ -223,10 +263,14 @@ def main():
         if not a.paths:
             ap.error('no program')
         lines = run(a)
+    figs = figures(lines)
     if not a.plot_only:
-        summary(lines)
+        summary(figs)
     if a.plot:
         plot(lines, a.plot)
+    if a.html:
+        campaign_html.write(a.html, lines, figs, OUTCOMES, shlex.join(sys.argv))
+        print(f'html: {a.html}')
 
 
 if __name__ == '__main__':
