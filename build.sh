@@ -11,8 +11,9 @@ packages=(cmake ninja-build g++ tao-pegtl-dev libz3-dev libcvc5-dev libboost-dev
 # Only for the tests: a small mutation campaign as a Slurm job array on a single-node cluster
 # that the test starts itself (tests/bench/slurm_campaign_test.sh).
 test_packages=(munge slurmctld slurmd slurm-client)
-# Only for the fuzz test (fuzz/run.sh), which is skipped without them: installed when possible.
-optional_test_packages=(clang libclang-rt-dev)
+# Only for tests that are skipped without them, installed when possible: the fuzz test
+# (fuzz/run.sh) and the HTML report's browser test (tests/html/browser_test.py).
+optional_test_packages=(clang libclang-rt-dev chromium)
 
 setup() {
   local missing=()

@@ -96,6 +96,7 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   j["id"] = g.annot_id;
   j["function"] = g.function;
   j["kind"] = goal_kind_name(g.kind);
+  j["title"] = goal_title(d) + blamed(d);
   j["file"] = g.at.file;
   j["line"] = g.at.line;
   j["column"] = g.at.col;

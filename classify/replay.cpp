@@ -8,8 +8,10 @@ namespace triage::classify {
 
 rac::Outcome run_candidate(const ir::Program &p, const ir::Counterexample &cex,
                            const rac::Policy &policy, const RunLimits &limits,
-                           const ir::GoalRef *until) {
+                           const ir::GoalRef *until,
+                           std::function<void(const rac::TraceStep &)> trace) {
   rac::Config cfg;
+  cfg.trace_step = std::move(trace);
   if (until) cfg.go_past = [until](const ir::GoalRef &g) { return !same_goal(*until, g); };
   cfg.function = cex.function;
   cfg.input = cex;

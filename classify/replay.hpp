@@ -20,10 +20,11 @@ struct RunLimits {
 
 /// Runs `cex.function` from `cex` under `policy`.
 /// With `until`, the run goes past every annotation failure but those of that goal
-/// (rac::Config::go_past).
+/// (rac::Config::go_past); with `trace`, each statement is told to it (rac::Config::trace_step).
 rac::Outcome run_candidate(const ir::Program &p, const ir::Counterexample &cex,
                            const rac::Policy &policy, const RunLimits &limits,
-                           const ir::GoalRef *until = nullptr);
+                           const ir::GoalRef *until = nullptr,
+                           std::function<void(const rac::TraceStep &)> trace = {});
 
 /// The giant-step policy a verdict's counterexample replays under: none for a non-compliance,
 /// the named subcontracts for a single weakness, all for a global one.

@@ -196,6 +196,9 @@ std::optional<Value> Machine::giant_call(const ir::Function &f, const std::vecto
   check_postconditions(f, result ? &*result : nullptr, true);
   returned_.reset();
   pop_frame();
+  // Traced in the caller, where the call is: what the contract let the callee write.
+  cur_at_ = loc(site);
+  trace("giant step over " + f.name + " (visit " + std::to_string(gs.visit) + ")");
   return result;
 }
 

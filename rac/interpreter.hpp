@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace triage::rac {
@@ -33,6 +34,22 @@ struct Policy {
   }
 };
 
+/// The state of a run as printed names and values: the entry's or callee's variables (and
+/// `result`), the globals, the memory blocks shown (cells capped), each in declaration order.
+struct StateItems {
+  using Named = std::vector<std::pair<std::string, std::string>>;
+  Named variables, globals, memory;
+};
+
+/// One executed statement, for reports that show a run beside its source (the HTML report).
+struct TraceStep {
+  ir::SrcLoc at;
+  std::string function; ///< whose statement
+  std::string what;     ///< the statement, as the text trace prints it
+  /// The state after it, computed when asked: a report keeps only some steps of a long run.
+  std::function<StateItems()> state;
+};
+
 struct Config {
   std::string function;     ///< entry function
   ir::Counterexample input; ///< inputs, and oracle values for giant steps
@@ -42,6 +59,8 @@ struct Config {
   int logic_depth_limit = 200; ///< recursion depth of logic functions
   /// When set, called once per executed statement with a printable line of the state.
   std::function<void(const std::string &)> trace;
+  /// When set, called once per executed statement with its place and the state after it.
+  std::function<void(const TraceStep &)> trace_step;
   /// When set, the source of inputs and giant-step outputs instead of `input` (not owned).
   OracleSource *oracle = nullptr;
   int call_depth_limit = 400;   ///< nesting of program function calls

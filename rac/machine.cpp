@@ -109,6 +109,10 @@ void Machine::not_executable(const std::string &reason, const Ctx &c) {
 }
 
 void Machine::trace(const std::string &what) {
+  if (!cfg_.trace && !cfg_.trace_step) return;
+  if (cfg_.trace_step)
+    cfg_.trace_step(TraceStep{cur_at_, frames_.empty() ? "-" : top().fn->name, what,
+                              [this] { return state_items(); }});
   if (!cfg_.trace) return;
   // Statements of callees say whose they are; the entry function's need not.
   const std::string in = frames_.size() > 1 ? "[" + top().fn->name + "] " : "";

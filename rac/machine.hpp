@@ -146,6 +146,7 @@ private:
   Frame &top() { return frames_.back(); }
   View here();
   Snapshot snapshot();
+  StateItems state_items(const Value *result = nullptr);
   std::string state_text(const Value *result = nullptr);
   ir::Json state_json(const Value *result = nullptr);
   std::string value_text(const Value &v) const;

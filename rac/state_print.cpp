@@ -54,17 +54,16 @@ std::vector<int> shown_blocks(const Memory &m) {
 
 } // namespace
 
-std::string Machine::state_text(const Value *result) {
-  std::string vars, globs, mem;
-  auto add = [](std::string &s, const std::string &item) { s += (s.empty() ? "" : ", ") + item; };
+StateItems Machine::state_items(const Value *result) {
+  StateItems out;
   if (!frames_.empty())
     for (const auto &name : top().order)
       if (auto it = top().vars.find(name); it != top().vars.end())
-        add(vars, name + " = " + value_text(it->second));
-  if (result) add(vars, "result = " + value_text(*result));
+        out.variables.emplace_back(name, value_text(it->second));
+  if (result) out.variables.emplace_back("result", value_text(*result));
   for (const auto &name : global_order_)
     if (auto it = globals_.find(name); it != globals_.end())
-      add(globs, name + " = " + value_text(it->second));
+      out.globals.emplace_back(name, value_text(it->second));
   for (int id : shown_blocks(mem_)) {
     const Block &b = mem_.block(id);
     std::string cells;
@@ -72,8 +71,21 @@ std::string Machine::state_text(const Value *result) {
       cells += (i ? ", " : "") + value_text(b.cells[i]);
     if (b.cells.size() > max_cells_shown)
       cells += ", ... (" + std::to_string(b.cells.size()) + " cells)";
-    add(mem, mem_.display_name(id) + " = [" + cells + "]");
+    out.memory.emplace_back(mem_.display_name(id), "[" + cells + "]");
   }
+  return out;
+}
+
+std::string Machine::state_text(const Value *result) {
+  const StateItems items = state_items(result);
+  auto join = [](const std::vector<std::pair<std::string, std::string>> &named) {
+    std::string s;
+    for (const auto &[name, text] : named)
+      s += (s.empty() ? "" : ", ") + name + " = " + text;
+    return s;
+  };
+  const std::string vars = join(items.variables), globs = join(items.globals),
+                    mem = join(items.memory);
   std::string out;
   for (const std::string &part :
        {vars, globs.empty() ? globs : "globals: " + globs, mem.empty() ? mem : "memory: " + mem})

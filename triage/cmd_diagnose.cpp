@@ -7,9 +7,11 @@
 #ifdef TRIAGE_HAVE_DIAGNOSE
 #include "classify/diagnose.hpp"
 #include "classify/render.hpp"
+#include "classify/report_runs.hpp"
 #include "classify/sarif.hpp"
+#include "triage/html_output.hpp"
 
-#include <iostream>
+#include <chrono>
 
 namespace triage::cli {
 namespace {
@@ -25,20 +27,29 @@ int run_diagnose(const std::vector<std::string> &args) {
       "Exit code 0 when every goal is proved, 1 when some goal is not, 2 on bad input.");
   const DiagnoseFlags diagnosis(cl, true);
   std::string format = "text";
-  cl.choice("--format", format, {"text", "json", "sarif"},
-            "text, json (schema in docs/diagnose.md) or sarif (2.1.0)");
+  cl.choice("--format", format, {"text", "json", "sarif", "html"},
+            "text, json (schema in docs/diagnose.md), sarif (2.1.0) or html (one self-contained "
+            "page: the source beside each counterexample's runs; with -o)");
+  std::string output;
+  cl.text("-o,--output", output, "FILE", "write the report to FILE instead of standard output");
   cl.parse(args);
   const classify::DiagnoseOptions o = diagnosis.options(cl.file());
   const ir::Program p = load_program(o.file, cl.source());
   if (o.prove.function && !p.function(*o.prove.function))
     throw UsageError("no function '" + *o.prove.function + "' in " + o.file);
+  const auto start = std::chrono::steady_clock::now();
   const classify::Report report = classify::diagnose(p, o);
-  if (format == "json")
-    std::cout << classify::render_json(report).dump(2) << "\n";
+  if (format == "html") {
+    ir::Json j = classify::render_json(report);
+    classify::attach_runs(p, j);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    write_output(output, html_page({j}, command_line("diagnose", args), took.count()));
+  } else if (format == "json")
+    write_output(output, classify::render_json(report).dump(2) + "\n");
   else if (format == "sarif")
-    std::cout << classify::render_sarif(report, p).dump(2) << "\n";
+    write_output(output, classify::render_sarif(report, p).dump(2) + "\n");
   else
-    std::cout << classify::render_text(report);
+    write_output(output, classify::render_text(report));
   return classify::exit_code(report);
 }
 
