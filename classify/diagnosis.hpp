@@ -64,6 +64,27 @@ struct GoalDiagnosis {
   bool replayed = true;
 };
 
+/// Invariants suggested for one loop: ACSL predicates, each a `loop invariant` clause.
+struct LoopInvariants {
+  std::string loop;         ///< loop@LINE
+  int line = 0, column = 0; ///< where the loop's annotation (or the loop) starts
+  std::vector<std::string> clauses;
+};
+
+/// A checked suggestion for the loops of one function (classify/invariant_search.hpp): with
+/// these clauses added, a proof of the function shows the goals in `proves`.
+struct FunctionFix {
+  std::string function;
+  std::vector<LoopInvariants> loops;      ///< empty when no candidate made a goal provable
+  std::vector<ir::GoalRef> proves;        ///< failed goals the suggestion makes provable
+  std::vector<ir::GoalRef> still_failing; ///< failed goals it does not
+  size_t candidates = 0;                  ///< tried, from runs and from the goals
+  size_t after_runs = 0;                  ///< those every generated run satisfies
+  size_t inductive = 0;                   ///< those left by Houdini's pruning
+  long time_ms = 0;
+  std::string note; ///< why there is no suggestion, or what was left out
+};
+
 /// The goals of one program, in program order.
 struct Report {
   std::string file;     ///< the input file as given on the command line
@@ -72,6 +93,8 @@ struct Report {
   /// The options it was read with (-I, -D), shell-quoted with a leading blank: replay commands
   /// need them too.
   std::string source_flags = {};
+  /// With --suggest: the loop invariants found for the failed goals, one entry per function.
+  std::vector<FunctionFix> fixes = {};
 };
 
 } // namespace triage::classify

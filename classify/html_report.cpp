@@ -93,6 +93,7 @@ std::string named_values(const ir::Json &object) {
 struct Failed {
   const ir::Json *goal;
   int file; ///< index in the page's files, -1 when its file is not shown
+  const ir::Json *report;
 };
 
 struct Page {
@@ -116,7 +117,7 @@ Page collect(const HtmlInput &in) {
   }
   for (const auto &r : in.reports)
     for (const auto &g : items(r, "goals"))
-      if (failed(g)) page.failed.push_back({&g, page.file_index(str(g, "file"))});
+      if (failed(g)) page.failed.push_back({&g, page.file_index(str(g, "file")), &r});
   return page;
 }
 
@@ -203,7 +204,34 @@ void run_controls(std::ostream &o, const ir::Json &g) {
   o << "</div>";
 }
 
-void goal_detail(std::ostream &o, const ir::Json &g, size_t i) {
+bool same_goal(const ir::Json &a, const ir::Json &b) {
+  return str(a, "kind") == str(b, "kind") && str(a, "function") == str(b, "function") &&
+         num(a, "line") == num(b, "line") && num(a, "column") == num(b, "column");
+}
+
+/// The suggested invariants (`--suggest`) that prove the goal, or why there are none.
+void fix_rows(std::ostream &o, const ir::Json &g, const ir::Json &report) {
+  for (const auto &fix : items(report, "fixes")) {
+    const auto &proves = items(fix, "proves");
+    if (std::any_of(proves.begin(), proves.end(),
+                    [&](const ir::Json &p) { return same_goal(p, g); })) {
+      for (const auto &loop : items(fix, "loops")) {
+        std::string clauses;
+        for (const auto &c : items(loop, "clauses"))
+          if (c.is_string())
+            clauses += (clauses.empty() ? "" : " ") + ("loop invariant " + c.as_string() + ";");
+        row(o, "checked invariant", "add to " + str(loop, "loop") + ": " + clauses);
+      }
+      return;
+    }
+    const auto &still = items(fix, "still_failing");
+    if (std::any_of(still.begin(), still.end(), [&](const ir::Json &p) { return same_goal(p, g); }))
+      row(o, "no checked invariant",
+          str(fix, "note").empty() ? "the invariants found do not prove it" : str(fix, "note"));
+  }
+}
+
+void goal_detail(std::ostream &o, const ir::Json &g, const ir::Json &report, size_t i) {
   const std::string v = str(g, "verdict");
   o << "<article class=\"goal-detail v-" << html_escape(v) << "\" id=\"goal-" << i << "\""
     << (i ? " hidden" : "") << "><h3><span class=\"badge\">" << html_escape(v) << "</span> "
@@ -220,6 +248,7 @@ void goal_detail(std::ostream &o, const ir::Json &g, size_t i) {
             named_values(*values));
   }
   row(o, "suggestion", str(g, "suggestion"));
+  fix_rows(o, g, report);
   std::string bounds;
   for (const auto &b : items(g, "nc_search_bounds"))
     bounds += (bounds.empty() ? "" : "; ") + (b.is_string() ? b.as_string() : b.dump());
@@ -359,7 +388,7 @@ std::string render_html(const HtmlInput &in) {
   goal_list(o, page);
   o << "<main><section id=\"detail\">";
   for (size_t i = 0; i < page.failed.size(); ++i)
-    goal_detail(o, *page.failed[i].goal, i);
+    goal_detail(o, *page.failed[i].goal, *page.failed[i].report, i);
   o << "</section>";
   for (size_t f = 0; f < page.files.size(); ++f)
     source(o, page, in, f);

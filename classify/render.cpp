@@ -37,6 +37,76 @@ std::string bounds_text(const std::vector<std::string> &bounds) {
   return out + ")";
 }
 
+bool same_goal_place(const ir::GoalRef &a, const ir::GoalRef &b) {
+  return a.kind == b.kind && a.function == b.function && a.at.line == b.at.line &&
+         a.at.col == b.at.col;
+}
+
+/// The suggestion whose proof shows this goal, if any.
+const FunctionFix *fix_for(const Report &r, const GoalDiagnosis &d) {
+  for (const auto &f : r.fixes)
+    for (const auto &g : f.proves)
+      if (same_goal_place(g, d.result.goal)) return &f;
+  return nullptr;
+}
+
+/// The search made for this goal's function that found nothing for it.
+const FunctionFix *fix_tried(const Report &r, const GoalDiagnosis &d) {
+  for (const auto &f : r.fixes)
+    for (const auto &g : f.still_failing)
+      if (same_goal_place(g, d.result.goal)) return &f;
+  return nullptr;
+}
+
+/// `loop invariant A; loop invariant B;`
+std::string clauses_text(const LoopInvariants &li) {
+  std::string s;
+  for (const auto &c : li.clauses)
+    s += (s.empty() ? "" : " ") + std::string("loop invariant ") + c + ";";
+  return s;
+}
+
+ir::Json goal_ref_json(const ir::GoalRef &g) {
+  ir::Json j = ir::Json::object();
+  j["kind"] = goal_kind_name(g.kind);
+  j["id"] = g.annot_id;
+  j["function"] = g.function;
+  j["line"] = g.at.line;
+  j["column"] = g.at.col;
+  return j;
+}
+
+ir::Json fix_json(const FunctionFix &f) {
+  ir::Json j = ir::Json::object();
+  j["function"] = f.function;
+  ir::Json loops = ir::Json::array();
+  for (const auto &li : f.loops) {
+    ir::Json l = ir::Json::object();
+    l["loop"] = li.loop;
+    l["line"] = li.line;
+    ir::Json clauses = ir::Json::array();
+    for (const auto &c : li.clauses)
+      clauses.push_back(c);
+    l["clauses"] = std::move(clauses);
+    loops.push_back(std::move(l));
+  }
+  j["loops"] = std::move(loops);
+  ir::Json proves = ir::Json::array(), still = ir::Json::array();
+  for (const auto &g : f.proves)
+    proves.push_back(goal_ref_json(g));
+  for (const auto &g : f.still_failing)
+    still.push_back(goal_ref_json(g));
+  j["proves"] = std::move(proves);
+  j["still_failing"] = std::move(still);
+  j["checked"] = !f.proves.empty();
+  j["candidates"] = f.candidates;
+  j["after_runs"] = f.after_runs;
+  j["inductive"] = f.inductive;
+  j["time_ms"] = f.time_ms;
+  j["note"] = f.note;
+  return j;
+}
+
 void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
   out += heading(d) + "\n";
   out += "  " + std::string(verdict_sentence(d.verdict)) + "\n";
@@ -57,6 +127,22 @@ void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
     for (const auto &n : d.notes)
       out += "  note: " + n + "\n";
   out += "  suggestion: " + suggestion(d) + "\n";
+  if (const FunctionFix *fix = fix_for(r, d)) {
+    for (const auto &li : fix->loops)
+      out += "  suggestion: add to " + li.loop + ": " + clauses_text(li) + "\n";
+    out += "  checked: with " + std::string(fix->loops.size() > 1 ? "these" : "this") +
+           ", the proof shows this goal" +
+           (fix->proves.size() > 1
+                ? " and " + std::to_string(fix->proves.size() - 1) + " other failed goal(s)"
+                : "") +
+           " (--fix writes it into a copy of the file)\n";
+  } else if (const FunctionFix *none = fix_tried(r, d)) {
+    out += "  no checked invariant: " +
+           (none->note.empty() ? std::string("the invariants found for ") + none->function +
+                                     " do not make this goal provable"
+                               : none->note) +
+           "\n";
+  }
   if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty())
     out += "  replay: " + cmd + "\n";
 }
@@ -167,6 +253,12 @@ ir::Json render_json(const Report &r) {
     proved += !failed(d);
   }
   j["goals"] = std::move(goals);
+  if (!r.fixes.empty()) {
+    ir::Json fixes = ir::Json::array();
+    for (const auto &f : r.fixes)
+      fixes.push_back(fix_json(f));
+    j["fixes"] = std::move(fixes);
+  }
   ir::Json summary = ir::Json::object();
   summary["goals"] = r.goals.size();
   summary["proved"] = proved;

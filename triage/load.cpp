@@ -33,10 +33,20 @@ ir::Program load_program(const std::string &path, const SourceOptions &source) {
                                   : ir::parse_file(path);
   // What the front end accepted without its full meaning, as compilers warn: on stderr.
   for (const ir::Warning &w : p.warnings)
-    std::cerr << ir::where(w.at) << ": warning: " << w.message
-              << "\n";
+    std::cerr << ir::where(w.at) << ": warning: " << w.message << "\n";
   ir::typecheck(p);
   return p;
+}
+
+ir::Program load_c_text(const std::string &text, const std::string &path,
+                        const SourceOptions &source) {
+  ir::Program p = frontend_c::compile_text(text, path, preprocess_options(source));
+  ir::typecheck(p);
+  return p;
+}
+
+bool is_c_source(const std::string &path) {
+  return is_c_file(path);
 }
 
 } // namespace triage::cli

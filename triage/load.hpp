@@ -19,4 +19,12 @@ struct SourceOptions {
 /// ir::Error on any problem with the input.
 ir::Program load_program(const std::string &path, const SourceOptions &source = {});
 
+/// A variant of the C file `path` held in memory (locations name `path`), type-checked, its
+/// warnings not printed: what the invariant search tries.
+ir::Program load_c_text(const std::string &text, const std::string &path,
+                        const SourceOptions &source = {});
+
+/// Whether `path` is read as C (by its extension).
+bool is_c_source(const std::string &path);
+
 } // namespace triage::cli

@@ -1,0 +1,897 @@
+#include "classify/invariant_search.hpp"
+
+#include "classify/source_edit.hpp"
+#include "dse/explore.hpp"
+#include "ir/error.hpp"
+#include "rac/interpreter.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace triage::classify {
+
+// Helpers in a namespace of their own: unity builds put this file beside others (TRIAGE_UNITY).
+namespace invariant_search {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// ---- the loops of a function, from the IR ----
+
+struct Site {
+  std::string loop; ///< loop@LINE
+  ir::SrcLoc at;    ///< where its annotation, or the loop, starts
+  const ir::Stmt *stmt = nullptr;
+  bool block = false; ///< it has an annotation comment: candidates go into it
+  std::set<std::string> written;
+  std::set<long long> constants;   ///< integer literals of its condition
+  std::set<std::string> cond_vars; ///< variables its condition reads
+  /// What it counts with: the written variables its condition reads (all written ones when
+  /// it reads none); and what it counts to: the others its condition reads.
+  std::vector<std::string> counters, bounds;
+};
+
+void variables(const ir::Expr &e, std::set<std::string> &out) {
+  if (e.kind == ir::ExprKind::Var) out.insert(e.name);
+  for (const auto &a : e.args)
+    if (a) variables(*a, out);
+}
+
+void walk(const ir::Block &b, const std::function<void(const ir::Stmt &)> &f) {
+  for (const auto &s : b) {
+    f(*s);
+    walk(s->body, f);
+    walk(s->else_body, f);
+  }
+}
+
+void literals(const ir::Expr &e, std::set<long long> &out) {
+  if (e.kind == ir::ExprKind::IntLit && abs(e.value) <= 100000)
+    out.insert(e.value.convert_to<long long>());
+  for (const auto &a : e.args)
+    if (a) literals(*a, out);
+}
+
+std::vector<Site> loops_of(const ir::Program &p, const ir::Function &f, const std::string &source) {
+  std::vector<Site> sites;
+  if (!f.body) return sites;
+  const auto lines = source_lines(source);
+  walk(*f.body, [&](const ir::Stmt &s) {
+    if (s.kind != ir::StmtKind::While) return;
+    Site site;
+    site.loop = ir::loop_name(p, s);
+    site.at = ir::where(p, s.pos, s.src);
+    site.stmt = &s;
+    if (site.at.line < 1 || site.at.line > int(lines.size())) return;
+    const std::string &text = lines[size_t(site.at.line - 1)];
+    const size_t col = size_t(site.at.col - 1);
+    site.block = text.compare(col, 3, "/*@") == 0 || text.compare(col, 3, "//@") == 0;
+    walk(s.body, [&](const ir::Stmt &x) {
+      if ((x.kind == ir::StmtKind::Assign || x.kind == ir::StmtKind::Call) && x.lhs &&
+          x.lhs->kind == ir::ExprKind::Var)
+        site.written.insert(x.lhs->name);
+    });
+    if (s.cond) {
+      literals(*s.cond, site.constants);
+      variables(*s.cond, site.cond_vars);
+    }
+    for (const auto &v : site.cond_vars)
+      (site.written.count(v) ? site.counters : site.bounds).push_back(v);
+    if (site.counters.empty()) site.counters.assign(site.written.begin(), site.written.end());
+    // Two loops on one line would share their insertion point: only the first is searched.
+    if (std::none_of(sites.begin(), sites.end(),
+                     [&](const Site &o) { return o.at.line == site.at.line; }))
+      sites.push_back(std::move(site));
+  });
+  return sites;
+}
+
+/// The source text of the function's returned expression, when it has one `return e;`.
+std::optional<std::string> returned_text(const ir::Program &p, const ir::Function &f,
+                                         const std::string &source) {
+  std::vector<const ir::Stmt *> returns;
+  if (f.body)
+    walk(*f.body, [&](const ir::Stmt &s) {
+      if (s.kind == ir::StmtKind::Return && s.rhs) returns.push_back(&s);
+    });
+  if (returns.size() != 1) return std::nullopt;
+  const ir::SrcLoc at = ir::where(p, returns[0]->pos, returns[0]->src);
+  std::string text = clause_after_keyword(source, at.line, at.col);
+  if (text.empty()) return std::nullopt;
+  return "(" + text + ")";
+}
+
+// ---- states at each loop's head on real runs ----
+
+struct HeadState {
+  std::map<std::string, long long> ints;
+  std::map<std::string, std::vector<long long>> arrays;
+  size_t entry = 0; ///< index of the state at this visit's loop entry (in the same list)
+};
+
+std::optional<long long> parse_int(const std::string &t) {
+  if (t.empty() || t.size() > 18) return std::nullopt;
+  size_t used = 0;
+  try {
+    const long long v = std::stoll(t, &used);
+    if (used == t.size()) return v;
+  } catch (const std::exception &) {
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<long long>> parse_cells(const std::string &t) {
+  if (t.size() < 2 || t.front() != '[' || t.back() != ']' || t.find("...") != std::string::npos)
+    return std::nullopt;
+  std::vector<long long> cells;
+  const std::string inner = t.substr(1, t.size() - 2);
+  if (inner.find_first_not_of(' ') == std::string::npos) return cells;
+  size_t from = 0;
+  while (from <= inner.size()) {
+    const size_t comma = std::min(inner.find(',', from), inner.size());
+    std::string item = inner.substr(from, comma - from);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    const auto v = parse_int(item);
+    if (!v) return std::nullopt;
+    cells.push_back(*v);
+    from = comma + 1;
+  }
+  return cells;
+}
+
+HeadState head_state(const rac::StateItems &s) {
+  HeadState h;
+  for (const auto *group : {&s.variables, &s.globals})
+    for (const auto &[name, text] : *group)
+      if (const auto v = parse_int(text)) h.ints[name] = *v;
+  for (const auto &[name, text] : s.memory)
+    if (const auto cells = parse_cells(text)) h.arrays[name] = *cells;
+  return h;
+}
+
+/// Whether `inner`'s statement is inside `outer`'s body.
+bool encloses(const Site &outer, const Site &inner) {
+  bool found = false;
+  walk(outer.stmt->body, [&](const ir::Stmt &s) { found = found || &s == inner.stmt; });
+  return found;
+}
+
+bool every_goal_passes(const ir::GoalRef &) {
+  return true;
+}
+
+/// The real runs of a function the concolic search generates (inputs outside the precondition
+/// left out), and the state at each visit of each loop's head on them.
+struct Runs {
+  std::vector<ir::Counterexample> inputs;
+  std::vector<std::vector<HeadState>> heads; ///< per site
+};
+
+Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site> &sites,
+             const FixContext &ctx) {
+  dse::Options o;
+  o.function = fn;
+  o.budget = ctx.run_budget;
+  o.go_past = every_goal_passes;
+  o.max_paths = 300;
+  o.run_steps = 100000;
+  const dse::Result explored = dse::explore(p, o);
+  Runs runs;
+  runs.heads.resize(sites.size());
+  for (const auto &t : explored.tests) {
+    if (t.outcome.kind == rac::OutcomeKind::OutsidePrecondition) continue;
+    runs.inputs.push_back(t.input);
+    // A loop is entered anew after its condition was false, or after a visit of the head of a
+    // loop around it.
+    std::vector<bool> open(sites.size(), false);
+    std::vector<size_t> entry(sites.size(), 0);
+    rac::Config cfg;
+    cfg.function = fn;
+    cfg.input = t.input;
+    cfg.go_past = every_goal_passes;
+    cfg.step_limit = 100000;
+    cfg.trace_step = [&](const rac::TraceStep &step) {
+      if (step.function != fn || step.what.rfind("while ", 0) != 0) return;
+      for (size_t i = 0; i < sites.size(); ++i) {
+        if (sites[i].at.line != step.at.line) continue;
+        auto &list = runs.heads[i];
+        if (!open[i]) entry[i] = list.size();
+        open[i] =
+            step.what.size() < 7 || step.what.compare(step.what.size() - 7, 7, ": false") != 0;
+        HeadState h = head_state(step.state());
+        h.entry = entry[i];
+        list.push_back(std::move(h));
+        for (size_t j = 0; j < sites.size(); ++j)
+          if (j != i && encloses(sites[i], sites[j])) open[j] = false;
+      }
+    };
+    try {
+      rac::run(p, cfg);
+    } catch (const ir::Error &) {
+      // An input the program cannot take: no state of it is kept beyond those seen.
+    }
+  }
+  return runs;
+}
+
+// ---- candidates ----
+
+enum class Origin { Goal, Bound, Entry, Range };
+
+struct Candidate {
+  size_t site;
+  std::string text;
+  Origin origin;
+  bool active = true;
+};
+
+/// Names with an integer value at every visit of the head.
+std::vector<std::string> int_names(const std::vector<HeadState> &heads) {
+  std::vector<std::string> names;
+  for (const auto &[name, v] : heads.front().ints)
+    if (std::all_of(heads.begin(), heads.end(),
+                    [&](const HeadState &h) { return h.ints.count(name); }))
+      names.push_back(name);
+  return names;
+}
+
+bool plain_identifier(const std::string &s) {
+  return !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0])) &&
+         std::all_of(s.begin(), s.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+         });
+}
+
+/// Relations every visit of the head satisfies: bounds of each written scalar by 0, the
+/// condition's constants and the other scalars; what stays as at the loop's entry; and, for
+/// arrays, what every cell below a written counter satisfies.
+void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
+               std::vector<Candidate> &out) {
+  if (heads.empty()) return;
+  std::vector<std::string> written, others;
+  for (const auto &n : int_names(heads))
+    if (plain_identifier(n)) (site.written.count(n) ? written : others).push_back(n);
+  auto all = [&](const std::function<bool(const HeadState &)> &holds) {
+    return std::all_of(heads.begin(), heads.end(), holds);
+  };
+  auto add = [&](std::string text, Origin o) { out.push_back({si, std::move(text), o}); };
+  std::set<long long> constants = site.constants;
+  constants.insert(0);
+  for (const auto &v : written) {
+    auto val = [&](const HeadState &h, const std::string &n) { return h.ints.at(n); };
+    for (long long k : constants) {
+      const bool above = all([&](const HeadState &h) { return val(h, v) >= k; });
+      const bool below = all([&](const HeadState &h) { return val(h, v) <= k; });
+      if (above && below)
+        add(v + " == " + std::to_string(k), Origin::Bound);
+      else if (above)
+        add(v + " >= " + std::to_string(k), Origin::Bound);
+      else if (below)
+        add(v + " <= " + std::to_string(k), Origin::Bound);
+    }
+    std::vector<std::string> bounds = others;
+    for (const auto &w : written)
+      if (w != v) bounds.push_back(w);
+    for (const auto &a : bounds) {
+      if (all([&](const HeadState &h) { return val(h, v) == val(h, a); })) {
+        add(v + " == " + a, Origin::Bound);
+        continue;
+      }
+      if (all([&](const HeadState &h) { return val(h, v) <= val(h, a); }))
+        add(v + " <= " + a, Origin::Bound);
+      else if (all([&](const HeadState &h) { return val(h, v) <= val(h, a) + 1; }))
+        add(v + " <= " + a + " + 1", Origin::Bound);
+      if (all([&](const HeadState &h) { return val(h, v) >= val(h, a); }))
+        add(v + " >= " + a, Origin::Bound);
+    }
+    for (const auto &w : written) {
+      if (w == v) continue;
+      // v == a * w + b with whole a (not 0 or 1: bounds and entry relations say those) and b.
+      const auto &h0 = heads.front();
+      const auto other = std::find_if(heads.begin(), heads.end(),
+                                      [&](const HeadState &h) { return val(h, w) != val(h0, w); });
+      if (other != heads.end()) {
+        const long long dv = val(*other, v) - val(h0, v), dw = val(*other, w) - val(h0, w);
+        if (dv % dw == 0) {
+          const long long a = dv / dw, b = val(h0, v) - a * val(h0, w);
+          if (a != 0 && a != 1 && std::abs(a) < 1000 && std::abs(b) < 1000000 &&
+              all([&](const HeadState &h) { return val(h, v) == a * val(h, w) + b; }))
+            add(v + " == " + std::to_string(a) + " * " + w +
+                    (b == 0 ? "" : (b > 0 ? " + " : " - ") + std::to_string(std::abs(b))),
+                Origin::Entry);
+        }
+      }
+      if (w <= v) continue;
+      auto entry = [&](const HeadState &h) -> const HeadState & { return heads[h.entry]; };
+      if (all([&](const HeadState &h) {
+            return val(h, v) - val(h, w) == val(entry(h), v) - val(entry(h), w);
+          }))
+        add(v + " - " + w + " == \\at(" + v + " - " + w + ", LoopEntry)", Origin::Entry);
+      if (all([&](const HeadState &h) {
+            return val(h, v) + val(h, w) == val(entry(h), v) + val(entry(h), w);
+          }))
+        add(v + " + " + w + " == \\at(" + v + " + " + w + ", LoopEntry)", Origin::Entry);
+    }
+  }
+  // Cells below a counter.
+  std::set<std::string> arrays;
+  for (const auto &[name, cells] : heads.front().arrays)
+    if (plain_identifier(name) && std::all_of(heads.begin(), heads.end(), [&](const HeadState &h) {
+          return h.arrays.count(name);
+        }))
+      arrays.insert(name);
+  std::string k = "k";
+  while (heads.front().ints.count(k))
+    k += "_";
+  const std::vector<std::pair<std::string, std::function<bool(long long, long long)>>> ops{
+      {"==", [](long long a, long long b) { return a == b; }},
+      {"!=", [](long long a, long long b) { return a != b; }},
+      {"<=", [](long long a, long long b) { return a <= b; }},
+      {">=", [](long long a, long long b) { return a >= b; }}};
+  size_t range_count = 0;
+  for (const auto &arr : arrays)
+    for (const auto &c : written) {
+      std::vector<std::string> rhs = others;
+      for (const auto &w : written)
+        if (w != c) rhs.push_back(w);
+      for (long long kc : constants)
+        rhs.push_back(std::to_string(kc));
+      const bool somewhere = std::any_of(heads.begin(), heads.end(), [&](const HeadState &h) {
+        return h.ints.at(c) > 0 && size_t(h.ints.at(c)) <= h.arrays.at(arr).size();
+      });
+      if (!somewhere) continue;
+      for (const auto &e : rhs)
+        for (const auto &[op, holds] : ops) {
+          const bool ok = all([&](const HeadState &h) {
+            const auto &cells = h.arrays.at(arr);
+            const long long upto = std::min<long long>(h.ints.at(c), (long long)cells.size());
+            const auto ev = parse_int(e);
+            const long long rv = ev ? *ev : h.ints.at(e);
+            for (long long i = 0; i < upto; ++i)
+              if (!holds(cells[size_t(i)], rv)) return false;
+            return true;
+          });
+          if (ok && range_count++ < 40)
+            add("\\forall integer " + k + "; 0 <= " + k + " < " + c + " ==> " + arr + "[" + k +
+                    "] " + op + " " + e,
+                Origin::Range);
+        }
+    }
+}
+
+/// The failed goals' own predicates carried to the loop head: as they are, each conjunct, with
+/// a bound the loop counts to replaced by the counter, and each also as holding from the
+/// second visit of the head on.
+/// Whether `text` binds `name` in a quantifier (`integer name`, `int name`, `, name;`...):
+/// replacing it there would capture it.
+bool binds(const std::string &text, const std::string &name) {
+  for (const char *type : {"integer ", "int ", "unsigned ", "char ", "long "})
+    if (replace_identifier(text, std::string(type) + name, "") != text) return true;
+  return false;
+}
+
+void from_goals(size_t si, const Site &site, const std::vector<std::string> &texts,
+                std::vector<Candidate> &out) {
+  std::set<std::string> seen;
+  auto add = [&](const std::string &t) {
+    if (seen.insert(t).second) out.push_back({si, t, Origin::Goal});
+    // Also from the second visit of the head on: false at the entry, it may hold after.
+    for (const auto &c : site.counters) {
+      const std::string later = c + " == \\at(" + c + ", LoopEntry) || (" + t + ")";
+      if (seen.insert(later).second) out.push_back({si, later, Origin::Goal});
+    }
+  };
+  for (const auto &text : texts) {
+    std::vector<std::string> parts = conjuncts(text);
+    if (parts.size() > 1) parts.insert(parts.begin(), text);
+    for (const auto &part : parts) {
+      add(part);
+      // What holds up to the bound the loop counts to holds, at the head, up to the counter.
+      for (const auto &b : site.bounds)
+        for (const auto &c : site.counters)
+          if (!binds(part, c))
+            if (const std::string swapped = replace_identifier(part, b, c); swapped != part)
+              add(swapped);
+    }
+  }
+}
+
+// ---- trying candidates in the source ----
+
+/// The source with the active candidates written into their loops' annotations (or into new
+/// ones before the loops) on the loops' own lines, so that every other line keeps its number;
+/// and where each candidate's `loop invariant` keyword is, which names its goals.
+struct Instrumented {
+  std::string text;
+  std::map<std::pair<int, int>, size_t> at; ///< line, column -> candidate
+  std::vector<Insertion> insertions;
+};
+
+/// Where the text at line:column of the source is once the insertions are made.
+ir::SrcLoc moved(const std::vector<Insertion> &insertions, ir::SrcLoc at) {
+  std::vector<const Insertion *> same_line;
+  int lines = 0;
+  for (const auto &i : insertions) {
+    if (i.line < at.line) lines += int(std::count(i.text.begin(), i.text.end(), '\n'));
+    if (i.line == at.line && i.column <= at.col) same_line.push_back(&i);
+  }
+  std::sort(same_line.begin(), same_line.end(),
+            [](const Insertion *a, const Insertion *b) { return a->column < b->column; });
+  int col = at.col;
+  for (const Insertion *i : same_line) {
+    const size_t newline = i->text.rfind('\n');
+    if (newline == std::string::npos) {
+      col += int(i->text.size());
+      continue;
+    }
+    lines += int(std::count(i->text.begin(), i->text.end(), '\n'));
+    col = int(i->text.size() - newline - 1) + (at.col - i->column) + 1;
+  }
+  at.line += lines;
+  at.col = col;
+  return at;
+}
+
+std::vector<ir::GoalRef> moved(const std::vector<Insertion> &insertions,
+                               std::vector<ir::GoalRef> goals) {
+  for (auto &g : goals)
+    g.at = moved(insertions, g.at);
+  return goals;
+}
+
+Instrumented instrument(const std::string &source, const std::vector<Site> &sites,
+                        const std::vector<Candidate> &cands) {
+  Instrumented out;
+  std::vector<Insertion> insertions;
+  for (size_t si = 0; si < sites.size(); ++si) {
+    const Site &site = sites[si];
+    const int column = site.block ? site.at.col + 3 : site.at.col;
+    std::string text = site.block ? " " : "/*@ ";
+    for (size_t c = 0; c < cands.size(); ++c) {
+      if (!cands[c].active || cands[c].site != si) continue;
+      const int from = column + int(text.size());
+      text += "loop invariant " + cands[c].text + "; ";
+      out.at[{site.at.line, from}] = c;
+    }
+    if (text.size() <= 4) continue;
+    if (!site.block) text += "*/ ";
+    insertions.push_back({site.at.line, column, text});
+  }
+  out.text = insert_text(source, insertions);
+  out.insertions = std::move(insertions);
+  return out;
+}
+
+bool is_invariant_goal(ir::GoalKind k) {
+  return k == ir::GoalKind::LoopInvariantInit || k == ir::GoalKind::LoopInvariantPreserved;
+}
+
+/// The candidate a goal checks, if any.
+std::optional<size_t> candidate_of(const Instrumented &in, const ir::GoalRef &g) {
+  if (!is_invariant_goal(g.kind)) return std::nullopt;
+  const auto it = in.at.find({g.at.line, g.at.col});
+  if (it == in.at.end()) return std::nullopt;
+  return it->second;
+}
+
+bool compiles(const FixContext &ctx, const std::vector<Site> &sites,
+              const std::vector<Candidate> &cands) {
+  try {
+    ctx.compile(instrument(ctx.source, sites, cands).text);
+    return true;
+  } catch (const ir::Error &) {
+    return false;
+  }
+}
+
+/// Makes inactive the candidates of `group` the front end rejects: the clauses are independent,
+/// so halving a group that fails finds them in a few compilations each.
+void weed(const FixContext &ctx, const std::vector<Site> &sites, std::vector<Candidate> &cands,
+          const std::vector<size_t> &group) {
+  if (group.empty()) return;
+  std::vector<Candidate> only = cands;
+  for (auto &c : only)
+    c.active = false;
+  for (size_t i : group)
+    only[i].active = cands[i].active;
+  if (compiles(ctx, sites, only)) return;
+  if (group.size() == 1) {
+    cands[group[0]].active = false;
+    return;
+  }
+  const size_t half = group.size() / 2;
+  weed(ctx, sites, cands, {group.begin(), group.begin() + long(half)});
+  weed(ctx, sites, cands, {group.begin() + long(half), group.end()});
+}
+
+/// The program with the active candidates, once those the front end rejects are inactive.
+std::optional<std::pair<ir::Program, Instrumented>>
+compile_candidates(const FixContext &ctx, const std::vector<Site> &sites,
+                   std::vector<Candidate> &cands) {
+  Instrumented in = instrument(ctx.source, sites, cands);
+  try {
+    ir::Program p = ctx.compile(in.text);
+    return std::make_pair(std::move(p), std::move(in));
+  } catch (const ir::Error &) {
+  }
+  std::vector<size_t> all;
+  for (size_t i = 0; i < cands.size(); ++i)
+    if (cands[i].active) all.push_back(i);
+  weed(ctx, sites, cands, all);
+  in = instrument(ctx.source, sites, cands);
+  try {
+    ir::Program p = ctx.compile(in.text);
+    return std::make_pair(std::move(p), std::move(in));
+  } catch (const ir::Error &) {
+    return std::nullopt; // the source itself no longer reads: nothing to try
+  }
+}
+
+size_t active_count(const std::vector<Candidate> &cands) {
+  return size_t(
+      std::count_if(cands.begin(), cands.end(), [](const Candidate &c) { return c.active; }));
+}
+
+/// Drops the candidates some generated run breaks (at the loop's entry or after an iteration).
+void filter_by_runs(const ir::Program &p, const Instrumented &in, const std::string &fn,
+                    const Runs &runs, std::vector<Candidate> &cands) {
+  for (const auto &input : runs.inputs) {
+    rac::Config cfg;
+    cfg.function = fn;
+    cfg.input = input;
+    cfg.go_past = every_goal_passes;
+    cfg.step_limit = 200000;
+    rac::Outcome o;
+    try {
+      o = rac::run(p, cfg);
+    } catch (const ir::Error &) {
+      continue;
+    }
+    if (o.goal) o.passed_over.push_back(*o.goal);
+    for (const auto &g : o.passed_over)
+      if (const auto c = candidate_of(in, g)) cands[*c].active = false;
+  }
+}
+
+std::vector<vcgen::GoalResult> prove_function(const ir::Program &p, const std::string &fn,
+                                              const FixContext &ctx, double work_s) {
+  vcgen::ProveOptions o = ctx.prove;
+  o.function = fn;
+  o.work_s = work_s;
+  o.deadline.reset();
+  o.skip_long_attempts = nullptr;
+  vcgen::Session session(p, o);
+  return session.prove_all();
+}
+
+/// A failed goal of the original program, found again in a variant by its kind and place.
+bool same_place(const ir::GoalRef &a, const ir::GoalRef &b) {
+  return a.kind == b.kind && a.function == b.function && a.at.line == b.at.line &&
+         a.at.col == b.at.col && a.at.file == b.at.file;
+}
+
+/// Which targets every goal at their place is proved in `results`.
+std::vector<bool> proved_targets(const std::vector<vcgen::GoalResult> &results,
+                                 const std::vector<ir::GoalRef> &targets) {
+  std::vector<bool> out;
+  for (const auto &t : targets) {
+    bool any = false, all = true;
+    for (const auto &r : results)
+      if (same_place(r.goal, t)) {
+        any = true;
+        all = all && r.status == vcgen::Status::Proved;
+      }
+    out.push_back(any && all);
+  }
+  return out;
+}
+
+size_t count_true(const std::vector<bool> &v) {
+  return size_t(std::count(v.begin(), v.end(), true));
+}
+
+/// One proof of the variant with the active candidates: whether each is inductive (both its
+/// goals proved), and which targets are proved. nullopt when the variant cannot be compiled.
+struct Attempt {
+  std::vector<size_t> not_inductive;
+  std::vector<bool> targets;
+};
+
+std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &sites,
+                               std::vector<Candidate> &cands, const std::string &fn,
+                               const std::vector<ir::GoalRef> &targets, double work_s) {
+  auto compiled = compile_candidates(ctx, sites, cands);
+  if (!compiled) return std::nullopt;
+  const auto results = prove_function(compiled->first, fn, ctx, work_s);
+  Attempt a;
+  for (const auto &r : results)
+    if (r.status != vcgen::Status::Proved)
+      if (const auto c = candidate_of(compiled->second, r.goal)) a.not_inductive.push_back(*c);
+  a.targets = proved_targets(results, moved(compiled->second.insertions, targets));
+  return a;
+}
+
+/// Houdini: drops the candidates whose invariant goals are not proved until all that are left
+/// are, which makes them inductive together (Flanagan and Leino 2001).
+std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &sites,
+                               std::vector<Candidate> &cands, const std::string &fn,
+                               const std::vector<ir::GoalRef> &targets, double work_s) {
+  for (int round = 0; round < 12; ++round) {
+    auto a = attempt(ctx, sites, cands, fn, targets, work_s);
+    if (!a) return std::nullopt;
+    if (a->not_inductive.empty()) return a;
+    for (size_t c : a->not_inductive)
+      cands[c].active = false;
+  }
+  return std::nullopt;
+}
+
+/// Drops, without a proof, what another active candidate of the same loop implies by its form:
+/// `c == \\at(c, LoopEntry) || (P)` when P is there, a chain when each of its links is.
+void drop_implied(std::vector<Candidate> &cands) {
+  auto active_text = [&](size_t site, const std::string &t) {
+    return std::any_of(cands.begin(), cands.end(), [&](const Candidate &c) {
+      return c.active && c.site == site && c.text == t;
+    });
+  };
+  for (auto &c : cands) {
+    if (!c.active) continue;
+    const size_t bar = c.text.find(", LoopEntry) || (");
+    if (bar != std::string::npos && c.text.back() == ')' &&
+        active_text(c.site, c.text.substr(bar + 17, c.text.size() - bar - 18)))
+      c.active = false;
+  }
+  for (auto &c : cands) {
+    if (!c.active) continue;
+    const auto links = chain_links(c.text);
+    if (links.size() > 1 && std::all_of(links.begin(), links.end(), [&](const std::string &l) {
+          return active_text(c.site, l);
+        }))
+      c.active = false;
+  }
+}
+
+/// Removes candidates, larger groups first, while the rest stay inductive and prove as many
+/// targets, until the time is up.
+void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector<Candidate> &cands,
+              const std::string &fn, const std::vector<ir::GoalRef> &targets, double work_s,
+              size_t needed, Clock::time_point until) {
+  drop_implied(cands);
+  // First the likeliest large removals: everything the runs suggested (the goals' own
+  // predicates are the usual missing invariants), then the weakened forms of the goals'.
+  // Removes a group for good when the rest stay inductive and prove as many targets.
+  auto remove = [&](const std::vector<size_t> &group) {
+    for (size_t c : group)
+      cands[c].active = false;
+    const auto a = attempt(ctx, sites, cands, fn, targets, work_s);
+    if (!a || !a->not_inductive.empty() || count_true(a->targets) < needed)
+      for (size_t c : group)
+        cands[c].active = true;
+  };
+  auto try_without = [&](const std::function<bool(const Candidate &)> &which) {
+    std::vector<size_t> group;
+    for (size_t i = 0; i < cands.size(); ++i)
+      if (cands[i].active && which(cands[i])) group.push_back(i);
+    if (group.empty() || group.size() == active_count(cands) || Clock::now() > until) return;
+    remove(group);
+  };
+  try_without([](const Candidate &c) { return c.origin != Origin::Goal; });
+  try_without(
+      [](const Candidate &c) { return c.text.find(", LoopEntry) || (") != std::string::npos; });
+  std::vector<size_t> active;
+  for (size_t i = 0; i < cands.size(); ++i)
+    if (cands[i].active) active.push_back(i);
+  // The longest first: what is left reads best (a plain predicate rather than its weakened
+  // forms, a bound rather than a relation to the loop's entry).
+  std::stable_sort(active.begin(), active.end(),
+                   [&](size_t a, size_t b) { return cands[a].text.size() > cands[b].text.size(); });
+  for (size_t chunk = std::max<size_t>(active.size() / 2, 1); chunk >= 1; chunk /= 2) {
+    for (size_t from = 0; from < active.size(); from += chunk) {
+      if (Clock::now() > until) return;
+      std::vector<size_t> group;
+      for (size_t i = from; i < std::min(from + chunk, active.size()); ++i)
+        if (cands[active[i]].active) group.push_back(active[i]);
+      if (!group.empty()) remove(group);
+    }
+    if (chunk == 1) break;
+  }
+}
+
+std::vector<ir::GoalRef> targets_of(const Report &r, const std::string &fn) {
+  std::vector<ir::GoalRef> out;
+  for (const auto &d : r.goals) {
+    if (d.result.status == vcgen::Status::Proved || d.result.goal.function != fn) continue;
+    const bool loop_blamed =
+        d.verdict == Verdict::SubcontractWeakness &&
+        (d.scope == Scope::Global ||
+         std::any_of(d.subcontracts.begin(), d.subcontracts.end(),
+                     [](const std::string &s) { return s.rfind("loop@", 0) == 0; }));
+    const bool open = d.verdict == Verdict::Unknown || d.verdict == Verdict::ProverIncapacity ||
+                      d.verdict == Verdict::LikelyProverIncapacity;
+    if (loop_blamed || open) out.push_back(d.result.goal);
+  }
+  return out;
+}
+
+/// The predicates of the targets that have one, in terms a loop invariant may use.
+std::vector<std::string> goal_texts(const std::vector<ir::GoalRef> &targets,
+                                    const std::optional<std::string> &returned,
+                                    const std::vector<std::string> &written,
+                                    const std::string &source) {
+  std::vector<std::string> texts;
+  for (const auto &t : targets) {
+    if (ir::is_rte(t.kind) || t.kind == ir::GoalKind::CallPrecondition) continue;
+    const std::string text = old_as_at_pre(clause_after_keyword(source, t.at.line, t.at.col));
+    if (text.empty()) continue;
+    if (text.find("\\result") == std::string::npos) {
+      texts.push_back(text);
+      continue;
+    }
+    // The result is what the function returns, or a variable the loop computes it in.
+    std::vector<std::string> results = written;
+    if (returned) {
+      // `(r)` reads as `r`.
+      const std::string inner = returned->substr(1, returned->size() - 2);
+      results.insert(results.begin(), plain_identifier(inner) ? inner : *returned);
+    }
+    std::sort(results.begin(), results.end());
+    results.erase(std::unique(results.begin(), results.end()), results.end());
+    for (const auto &r : results) {
+      std::string with = text;
+      for (size_t at; (at = with.find("\\result")) != std::string::npos;)
+        with.replace(at, 7, r);
+      texts.push_back(with);
+    }
+  }
+  return texts;
+}
+
+std::vector<Insertion> fix_insertions(const std::string &source,
+                                      const std::vector<FunctionFix> &fixes);
+
+/// Leading blanks of a line.
+std::string indent_of(const std::string &line) {
+  return line.substr(0, line.find_first_not_of(" \t") == std::string::npos
+                            ? line.size()
+                            : line.find_first_not_of(" \t"));
+}
+
+FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Function &f,
+                            const std::vector<ir::GoalRef> &targets, const FixContext &ctx) {
+  const auto start = Clock::now();
+  FunctionFix fix;
+  fix.function = f.name;
+  auto done = [&](std::string note) {
+    fix.note = std::move(note);
+    fix.still_failing = targets;
+    fix.loops.clear();
+    fix.time_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    return fix;
+  };
+  std::vector<Site> sites = loops_of(p, f, ctx.source);
+  std::erase_if(sites, [&](const Site &s) { return s.at.file != r.file && s.at.file != p.file; });
+  if (sites.empty()) return done("no loop of " + f.name + " in this file to annotate");
+  const Runs runs = observe(p, f.name, sites, ctx);
+  const auto returned = returned_text(p, f, ctx.source);
+  std::vector<Candidate> cands;
+  for (size_t si = 0; si < sites.size(); ++si) {
+    from_goals(si, sites[si], goal_texts(targets, returned, sites[si].counters, ctx.source), cands);
+    from_runs(si, sites[si], runs.heads[si], cands);
+  }
+  fix.candidates = cands.size();
+  if (cands.empty())
+    return done(runs.inputs.empty() ? "no candidate: no run of " + f.name + " was generated"
+                                    : "no candidate: the goals give none, and the runs none");
+  auto compiled = compile_candidates(ctx, sites, cands);
+  if (!compiled) return done("no candidate the front end reads");
+  filter_by_runs(compiled->first, compiled->second, f.name, runs, cands);
+  fix.after_runs = active_count(cands);
+  // Quick proofs while searching; the final check below uses the diagnosis's own work.
+  const double work = std::min(ctx.prove.work_s > 0 ? ctx.prove.work_s : 1.0, 1.0);
+  auto found = houdini(ctx, sites, cands, f.name, targets, work);
+  fix.inductive = active_count(cands);
+  if (!found || fix.inductive == 0)
+    return done("no candidate is inductive (" + std::to_string(fix.candidates) + " tried, " +
+                std::to_string(fix.after_runs) + " true on every generated run)");
+  const size_t needed = count_true(found->targets);
+  if (needed == 0)
+    return done("no inductive set of candidates makes a failed goal provable (" +
+                std::to_string(fix.inductive) + " inductive of " + std::to_string(fix.candidates) +
+                " tried)");
+  // Shorter proofs still while minimising: a removal that needs long proofs is not worth it.
+  minimise(ctx, sites, cands, f.name, targets, work / 2, needed, start + ctx.time_budget);
+  for (size_t si = 0; si < sites.size(); ++si) {
+    LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}};
+    for (const auto &c : cands)
+      if (c.active && c.site == si) li.clauses.push_back(c.text);
+    if (!li.clauses.empty()) fix.loops.push_back(std::move(li));
+  }
+  // The check: the function proved again with the clauses as --fix writes them.
+  try {
+    const auto insertions = fix_insertions(ctx.source, {fix});
+    const ir::Program fixed = ctx.compile(insert_text(ctx.source, insertions));
+    const auto proved = proved_targets(prove_function(fixed, f.name, ctx, ctx.prove.work_s),
+                                       moved(insertions, targets));
+    for (size_t i = 0; i < targets.size(); ++i)
+      (proved[i] ? fix.proves : fix.still_failing).push_back(targets[i]);
+  } catch (const ir::Error &e) {
+    return done(std::string("the clauses found do not read back once written out: ") + e.what());
+  }
+  if (fix.proves.empty()) return done("the clauses found prove no failed goal with the full proof");
+  fix.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  return fix;
+}
+
+} // namespace
+} // namespace invariant_search
+
+std::vector<FunctionFix> suggest_invariants(const ir::Program &p, const Report &r,
+                                            const FixContext &ctx) {
+  using namespace invariant_search;
+  std::vector<FunctionFix> fixes;
+  for (const auto &decl : p.decls) {
+    const auto *f = std::get_if<std::shared_ptr<ir::Function>>(&decl);
+    if (!f || !(*f)->body) continue;
+    const auto targets = targets_of(r, (*f)->name);
+    if (targets.empty()) continue;
+    fixes.push_back(search_function(p, r, **f, targets, ctx));
+  }
+  return fixes;
+}
+
+std::string with_fixes(const std::string &source, const std::vector<FunctionFix> &fixes) {
+  return insert_text(source, invariant_search::fix_insertions(source, fixes));
+}
+
+namespace invariant_search {
+namespace {
+
+std::vector<Insertion> fix_insertions(const std::string &source,
+                                      const std::vector<FunctionFix> &fixes) {
+  const auto lines = source_lines(source);
+  std::vector<Insertion> insertions;
+  for (const auto &fix : fixes)
+    for (const auto &li : fix.loops) {
+      if (li.clauses.empty() || li.line < 1 || li.line > int(lines.size())) continue;
+      const std::string &line = lines[size_t(li.line - 1)];
+      const std::string indent = indent_of(line);
+      const size_t col = size_t(li.column - 1);
+      const bool first_on_line = line.find_first_not_of(" \t") == col;
+      std::string text;
+      if (line.compare(col, 3, "/*@") == 0) {
+        // Into the annotation: a line per clause, aligned on its clauses.
+        const bool alone = line.find_first_not_of(" \t", col + 3) == std::string::npos;
+        for (size_t i = 0; i < li.clauses.size(); ++i)
+          text += alone ? "\n" + indent + "    loop invariant " + li.clauses[i] + ";"
+                        : (i ? "\n" + indent + "    " : " ") + std::string("loop invariant ") +
+                              li.clauses[i] + ";";
+        if (!alone) text += "\n" + indent + "   ";
+        insertions.push_back({li.line, li.column + 3, text});
+      } else if (line.compare(col, 3, "//@") == 0 && first_on_line) {
+        for (const auto &c : li.clauses)
+          text += indent + "//@ loop invariant " + c + ";\n";
+        insertions.push_back({li.line, 1, text});
+      } else if (first_on_line) {
+        for (size_t i = 0; i < li.clauses.size(); ++i)
+          text += indent + (i ? "    " : "/*@ ") + "loop invariant " + li.clauses[i] + ";" +
+                  (i + 1 == li.clauses.size() ? " */\n" : "\n");
+        insertions.push_back({li.line, 1, text});
+      } else {
+        text = "/*@";
+        for (const auto &c : li.clauses)
+          text += " loop invariant " + c + ";";
+        insertions.push_back({li.line, li.column, text + " */ "});
+      }
+    }
+  return insertions;
+}
+
+} // namespace
+} // namespace invariant_search
+
+} // namespace triage::classify

@@ -1,0 +1,267 @@
+#include "classify/source_edit.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace triage::classify {
+
+namespace {
+
+bool ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+std::string trim(const std::string &s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+/// Runs of blanks as one space: a clause spread over lines reads as one.
+std::string one_line(const std::string &s) {
+  std::string out;
+  for (char c : trim(s)) {
+    const bool blank = c == ' ' || c == '\t' || c == '\r' || c == '\n';
+    if (blank && !out.empty() && out.back() == ' ') continue;
+    out += blank ? ' ' : c;
+  }
+  return out;
+}
+
+/// The offset of line:column in `source`, or npos.
+size_t offset_of(const std::string &source, int line, int column) {
+  size_t at = 0;
+  for (int l = 1; l < line; ++l) {
+    at = source.find('\n', at);
+    if (at == std::string::npos) return std::string::npos;
+    ++at;
+  }
+  const size_t end = std::min(source.find('\n', at), source.size());
+  const size_t col = at + size_t(std::max(column, 1) - 1);
+  return col <= end ? col : std::string::npos;
+}
+
+} // namespace
+
+std::vector<std::string> source_lines(const std::string &source) {
+  std::vector<std::string> lines;
+  std::istringstream in(source);
+  for (std::string l; std::getline(in, l);)
+    lines.push_back(l);
+  return lines;
+}
+
+std::string insert_text(const std::string &source, std::vector<Insertion> insertions) {
+  std::stable_sort(insertions.begin(), insertions.end(), [](const auto &a, const auto &b) {
+    return a.line != b.line ? a.line > b.line : a.column > b.column;
+  });
+  std::string out = source;
+  for (const auto &i : insertions)
+    if (const size_t at = offset_of(out, i.line, i.column); at != std::string::npos)
+      out.insert(at, i.text);
+  return out;
+}
+
+std::string clause_after_keyword(const std::string &source, int line, int column) {
+  size_t at = offset_of(source, line, column);
+  if (at == std::string::npos) return "";
+  while (at < source.size() && ident_char(source[at]))
+    ++at;
+  int depth = 0;
+  int binders = 0; // quantifiers whose `;` (after their binders) is still to come
+  std::string text;
+  for (; at < source.size(); ++at) {
+    const char c = source[at];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (source.compare(at, 7, "\\forall") == 0 || source.compare(at, 7, "\\exists") == 0 ||
+        source.compare(at, 4, "\\let") == 0)
+      ++binders;
+    if (c == ';' && binders > 0) {
+      --binders;
+      text += c;
+      continue;
+    }
+    if (depth < 0 || (depth == 0 && c == ';')) return one_line(text);
+    // The end of an annotation comment ends the clause too.
+    if (c == '*' && at + 1 < source.size() && source[at + 1] == '/') return one_line(text);
+    // Inside a multi-line annotation, the leading `@` of continuation lines is no text.
+    if (c == '\n') {
+      text += ' ';
+      size_t next = at + 1;
+      while (next < source.size() && (source[next] == ' ' || source[next] == '\t'))
+        ++next;
+      if (next < source.size() && source[next] == '@') at = next;
+      continue;
+    }
+    text += c;
+  }
+  return "";
+}
+
+std::vector<std::string> conjuncts(const std::string &predicate) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < predicate.size(); ++i) {
+    const char c = predicate[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && c == '&' && i + 1 < predicate.size() && predicate[i + 1] == '&') {
+      parts.push_back(trim(predicate.substr(start, i - start)));
+      start = i + 2;
+      ++i;
+    }
+    // A quantifier or implication at the top level binds the rest: no split inside it.
+    if (depth == 0 &&
+        (predicate.compare(i, 7, "\\forall") == 0 || predicate.compare(i, 7, "\\exists") == 0 ||
+         predicate.compare(i, 3, "==>") == 0 || predicate.compare(i, 2, "||") == 0))
+      return {trim(predicate)};
+  }
+  parts.push_back(trim(predicate.substr(start)));
+  std::erase_if(parts, [](const std::string &p) { return p.empty(); });
+  // A chain `a <= b < c` is the conjunction of its links.
+  std::vector<std::string> out;
+  for (const auto &p : parts) {
+    const auto links = chain_links(p);
+    out.insert(out.end(), links.begin(), links.end());
+  }
+  return out;
+}
+
+std::vector<std::string> chain_links(const std::string &relation) {
+  std::vector<std::pair<size_t, size_t>> ops; // offset, length of each top-level comparison
+  int depth = 0;
+  for (size_t i = 0; i < relation.size(); ++i) {
+    const char c = relation[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth != 0) continue;
+    const bool two = i + 1 < relation.size() && relation[i + 1] == '=';
+    if ((c == '<' || c == '>') && !(i + 1 < relation.size() && relation[i + 1] == c) &&
+        !(i > 0 && (relation[i - 1] == c || relation[i - 1] == '=' || relation[i - 1] == '-'))) {
+      // `==>` and `<==>` are no comparisons.
+      if (c == '<' && relation.compare(i, 4, "<==>") == 0) return {relation};
+      ops.emplace_back(i, two ? 2 : 1);
+      i += two ? 1 : 0;
+    } else if ((c == '=' || c == '!') && two &&
+               !(i > 0 &&
+                 (relation[i - 1] == '<' || relation[i - 1] == '>' || relation[i - 1] == '='))) {
+      if (relation.compare(i, 3, "==>") == 0) return {relation};
+      ops.emplace_back(i, 2);
+      ++i;
+    }
+  }
+  if (ops.size() < 2) return {relation};
+  std::vector<std::string> links;
+  size_t from = 0;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    const size_t to = k + 1 < ops.size() ? ops[k + 1].first : relation.size();
+    links.push_back(trim(relation.substr(from, to - from)));
+    from = ops[k].first + ops[k].second;
+  }
+  return links;
+}
+
+std::string replace_identifier(const std::string &text, const std::string &from,
+                               const std::string &to) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    const bool starts =
+        text.compare(i, from.size(), from) == 0 &&
+        (i == 0 || (!ident_char(text[i - 1]) && text[i - 1] != '\\' && text[i - 1] != '.' &&
+                    !(i >= 2 && text.compare(i - 2, 2, "->") == 0))) &&
+        (i + from.size() >= text.size() || !ident_char(text[i + from.size()]));
+    if (starts) {
+      out += to;
+      i += from.size();
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
+std::string old_as_at_pre(const std::string &text) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    if (text.compare(i, 5, "\\old(") != 0) {
+      out += text[i++];
+      continue;
+    }
+    int depth = 1;
+    size_t j = i + 5;
+    for (; j < text.size() && depth > 0; ++j)
+      depth += text[j] == '(' ? 1 : text[j] == ')' ? -1 : 0;
+    out += "\\at(" + old_as_at_pre(text.substr(i + 5, j - 1 - (i + 5))) + ", Pre)";
+    i = j;
+  }
+  return out;
+}
+
+std::string unified_diff(const std::string &path, const std::string &before,
+                         const std::string &after) {
+  const auto a = source_lines(before), b = source_lines(after);
+  // The longest common subsequence of lines: the files are small and the edits few.
+  const size_t n = a.size(), m = b.size();
+  std::vector<std::vector<int>> lcs(n + 1, std::vector<int>(m + 1, 0));
+  for (size_t i = n; i-- > 0;)
+    for (size_t j = m; j-- > 0;)
+      lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+  struct Op {
+    char kind; // ' ', '-', '+'
+    size_t i, j;
+  };
+  std::vector<Op> ops;
+  size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] == b[j])
+      ops.push_back({' ', i++, j++});
+    else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j]))
+      ops.push_back({'+', i, j++});
+    else
+      ops.push_back({'-', i++, j});
+  }
+  std::string out;
+  constexpr size_t context = 3;
+  for (size_t k = 0; k < ops.size();) {
+    if (ops[k].kind == ' ') {
+      ++k;
+      continue;
+    }
+    // A hunk: from `context` lines before this change to `context` after the last change that
+    // is within twice the context of the previous one.
+    size_t start = k >= context ? k - context : 0, end = k;
+    while (true) {
+      size_t next = end;
+      while (next < ops.size() && ops[next].kind != ' ')
+        ++next;
+      size_t same = next;
+      while (same < ops.size() && ops[same].kind == ' ' && same - next < 2 * context)
+        ++same;
+      if (same < ops.size() && ops[same].kind != ' ') {
+        end = same;
+        continue;
+      }
+      end = std::min(next + context, ops.size());
+      break;
+    }
+    size_t a_count = 0, b_count = 0;
+    for (size_t x = start; x < end; ++x) {
+      a_count += ops[x].kind != '+';
+      b_count += ops[x].kind != '-';
+    }
+    if (out.empty()) out = "--- " + path + "\n+++ " + path + "\n";
+    out += "@@ -" + std::to_string(ops[start].i + (a_count ? 1 : 0)) + "," +
+           std::to_string(a_count) + " +" + std::to_string(ops[start].j + (b_count ? 1 : 0)) + "," +
+           std::to_string(b_count) + " @@\n";
+    for (size_t x = start; x < end; ++x)
+      out += std::string(1, ops[x].kind) + (ops[x].kind == '+' ? b[ops[x].j] : a[ops[x].i]) + "\n";
+    k = end;
+  }
+  return out;
+}
+
+} // namespace triage::classify

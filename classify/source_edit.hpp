@@ -1,0 +1,50 @@
+// Reading and editing annotated C source as text: the clause an annotation's location points
+// at, insertions that keep every line where it was, and unified diffs. What the invariant
+// search needs to try a candidate in the user's own syntax, and `--fix` to write it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace triage::classify {
+
+/// Text inserted before column `column` (1-based, in bytes) of line `line` (1-based).
+struct Insertion {
+  int line = 0;
+  int column = 0;
+  std::string text;
+};
+
+/// The source with the insertions made; several on one line are made right to left, so that
+/// each column means the original text's. Lines are kept unless an insertion has newlines.
+std::string insert_text(const std::string &source, std::vector<Insertion> insertions);
+
+/// The lines of `source` (without their line ends).
+std::vector<std::string> source_lines(const std::string &source);
+
+/// From line:column, where a clause's keyword starts (`ensures`, `assert`, `return`...), the
+/// text after the keyword up to the `;` that ends the clause (outside brackets), trimmed; empty
+/// when there is none.
+std::string clause_after_keyword(const std::string &source, int line, int column);
+
+/// The predicate split at its top-level `&&` (outside brackets), each part trimmed, and each
+/// chained comparison into its links.
+std::vector<std::string> conjuncts(const std::string &predicate);
+
+/// `a <= b < c` as `a <= b` and `b < c`; a single comparison (or anything else) as itself.
+std::vector<std::string> chain_links(const std::string &relation);
+
+/// `text` with each whole identifier `from` replaced by `to` (not inside longer identifiers, and
+/// not after `.` or `->`).
+std::string replace_identifier(const std::string &text, const std::string &from,
+                               const std::string &to);
+
+/// `\\old(e)` written as `\\at(e, Pre)`, which a loop annotation may use.
+std::string old_as_at_pre(const std::string &text);
+
+/// A unified diff (`diff -u` format, three lines of context) from `before` to `after`, both
+/// named `path`; empty when they are equal.
+std::string unified_diff(const std::string &path, const std::string &before,
+                         const std::string &after);
+
+} // namespace triage::classify

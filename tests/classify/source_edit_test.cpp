@@ -1,0 +1,46 @@
+// Annotated C source as text, for the invariant search: the clause a goal points at, its
+// conjuncts and chains, identifiers replaced without capture, insertions, unified diffs.
+#include "classify/source_edit.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace triage::classify;
+
+TEST(SourceEdit, TheClauseAfterAKeywordEndsAtItsSemicolonNotAQuantifiers) {
+  const std::string src = "/*@ requires n > 0;\n    ensures \\forall integer i; 0 <= i < n ==>\n"
+                          "    @   t[i] <= x;\n    assigns \\nothing; */\n";
+  EXPECT_EQ(clause_after_keyword(src, 1, 5), "n > 0");
+  EXPECT_EQ(clause_after_keyword(src, 2, 5), "\\forall integer i; 0 <= i < n ==> t[i] <= x");
+  EXPECT_EQ(clause_after_keyword("  return i - 1;\n", 1, 3), "i - 1");
+  EXPECT_EQ(clause_after_keyword("x", 3, 1), "");
+}
+
+TEST(SourceEdit, ConjunctsSplitAndsAndChainsButNotUnderQuantifiers) {
+  EXPECT_EQ(conjuncts("a <= b && (c || d) && e"),
+            (std::vector<std::string>{"a <= b", "(c || d)", "e"}));
+  EXPECT_EQ(conjuncts("r * r <= n < (r + 1) * (r + 1)"),
+            (std::vector<std::string>{"r * r <= n", "n < (r + 1) * (r + 1)"}));
+  EXPECT_EQ(conjuncts("\\forall integer i; 0 <= i < n ==> t[i] == 0 && t[i] < 2").size(), 1u);
+  EXPECT_EQ(chain_links("a ==> b <= c"), (std::vector<std::string>{"a ==> b <= c"}));
+  EXPECT_EQ(chain_links("x != y"), (std::vector<std::string>{"x != y"}));
+}
+
+TEST(SourceEdit, IdentifiersAreReplacedWholeAndNotAsFields) {
+  EXPECT_EQ(replace_identifier("n + nn + a.n + p->n + \\n + n", "n", "i"),
+            "i + nn + a.n + p->n + \\n + i");
+  EXPECT_EQ(old_as_at_pre("x == \\old(t[\\old(k)]) + 1"), "x == \\at(t[\\at(k, Pre)], Pre) + 1");
+}
+
+TEST(SourceEdit, InsertionsKeepColumnsOfTheOriginal) {
+  const std::string src = "ab cd\nef\n";
+  EXPECT_EQ(insert_text(src, {{1, 4, "X"}, {1, 1, "Y"}, {2, 3, "Z"}}), "Yab Xcd\nefZ\n");
+  EXPECT_EQ(insert_text(src, {{1, 1, "new\n"}}), "new\nab cd\nef\n");
+}
+
+TEST(SourceEdit, UnifiedDiffNamesTheHunk) {
+  const std::string before = "1\n2\n3\n4\n5\n6\n7\n8\n9\n";
+  const std::string after = "1\n2\n3\n4\nnew\n5\n6\n7\n8\n9\n";
+  EXPECT_EQ(unified_diff("f.c", before, after),
+            "--- f.c\n+++ f.c\n@@ -2,6 +2,7 @@\n 2\n 3\n 4\n+new\n 5\n 6\n 7\n");
+  EXPECT_EQ(unified_diff("f.c", before, before), "");
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Checked suggestions of loop invariants, from the command line (issue 30): each shared
+example whose failed goals rest on a loop gets clauses that `triage prove` accepts once `--fix`
+wrote them in; `--format diff` is the same change as a unified diff; Houdini's pruning is seen
+in the counts; a loop nothing is found for says so; an IR file is refused.
+
+usage: suggest_cli_test.py TRIAGE SHARED_EXAMPLES
+"""
+import json, os, re, subprocess, sys, tempfile
+
+triage, examples = os.path.abspath(sys.argv[1]), sys.argv[2]
+work = tempfile.mkdtemp()
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print('FAIL:', what)
+
+
+def run(*args, cwd=examples):
+    return subprocess.run([triage, *args], capture_output=True, text=True, timeout=900, cwd=cwd)
+
+
+def failed_goals(report):
+    return {(g['kind'], g['line']) for g in report['goals'] if g['status'] != 'proved'}
+
+
+# Each of these gets a suggestion that proves every failed goal, checked again here by proving
+# the fixed copy (every goal of it).
+for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
+             'binary_search/B4.c']:
+    fixed = os.path.join(work, os.path.basename(name))
+    p = run('diagnose', name, '--fix', fixed, '--format', 'json')
+    report = json.loads(p.stdout)
+    fixes = [f for f in report.get('fixes', []) if f['loops']]
+    check(fixes and all(f['checked'] for f in fixes), f'{name}: a checked suggestion: {report.get("fixes")}')
+    proved_by_fix = {(g['kind'], g['line']) for f in fixes for g in f['proves']}
+    check(proved_by_fix == failed_goals(report), f'{name}: it proves every failed goal: {proved_by_fix}')
+    check(all(f['time_ms'] < 60000 for f in fixes), f'{name}: found within a minute')
+    if not os.path.exists(fixed):
+        check(False, f'{name}: --fix wrote {fixed}')
+        continue
+    p = run('prove', fixed)
+    check(p.returncode == 0, f'{name}: the fixed copy proves: {p.stdout[-600:]}')
+    if name != 'unannotated/U0.c':
+        continue
+    # The text report says the clauses, and the diff is the same change as the copy.
+    text = run('diagnose', name, '--suggest').stdout
+    check(re.search(r'suggestion: add to loop@\d+: loop invariant ', text), f'{name}: the text says it: {text[-800:]}')
+    diff = run('diagnose', name, '--format', 'diff').stdout
+    check(diff.startswith(f'--- {name}\n+++ {name}\n@@ '), f'{name}: a unified diff: {diff[:200]!r}')
+    added = [l[1:] for l in diff.splitlines() if l.startswith('+') and not l.startswith('+++')]
+    fixed_lines = open(fixed).read().splitlines()
+    check(added and all(l in fixed_lines for l in added), f'{name}: the diff adds the lines of the copy')
+
+# Houdini's pruning: B6's candidates true on every run are not all inductive, and nothing found
+# makes its goals provable: said so, no clause guessed, no copy written.
+fixed = os.path.join(work, 'B6.c')
+p = run('diagnose', 'binary_search/B6.c', '--fix', fixed, '--format', 'json')
+fix = json.loads(p.stdout)['fixes'][0]
+check(fix['inductive'] < fix['after_runs'] <= fix['candidates'], f'B6: pruned by runs and by proof: {fix}')
+check(not fix['loops'] and fix['note'] and not fix['checked'], f'B6: no suggestion, and why: {fix}')
+check(not os.path.exists(fixed), 'B6: no copy written when nothing was found')
+text = run('diagnose', 'binary_search/B6.c', '--suggest').stdout
+check('no checked invariant: ' in text and 'suggestion: add to' not in text, f'B6: said in text: {text[-600:]}')
+
+# Only C: the clauses are written in ACSL.
+ivl = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ivl', 'two_functions.ivl')
+p = run('diagnose', ivl, '--suggest', cwd=work)
+check(p.returncode == 2 and 'must be a .c file' in p.stderr, f'an IR file: {p.returncode} {p.stderr!r}')
+
+if failures:
+    sys.exit(f'{len(failures)} check(s) failed')
+print('ok')
