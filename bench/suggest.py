@@ -48,6 +48,8 @@ suggestion times (median, p90, max) and how many came under 10 s. The target (is
 --only REGEX keeps the loops whose "RELPATH:LINE FUNCTION" matches (LINE: the loop keyword's
 line), --limit N the first N of them; --jobs N runs N loops at once (each one triage at a time),
 --triage-jobs N passes -j N to triage (default: triage's, one goal per core).
+Time: a variant's failed goals each spend their whole proof budget, so the Heap files' variants
+take minutes each (pop_heap's loop@21: 7 min with -j 1); the whole corpus takes hours on one core.
 """
 import argparse
 import concurrent.futures
