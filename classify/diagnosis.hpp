@@ -64,11 +64,14 @@ struct GoalDiagnosis {
   bool replayed = true;
 };
 
-/// Invariants suggested for one loop: ACSL predicates, each a `loop invariant` clause.
+/// Clauses suggested for one loop (each a `loop invariant`) or one callee (each an `ensures`):
+/// ACSL predicates.
 struct LoopInvariants {
-  std::string loop;         ///< loop@LINE
-  int line = 0, column = 0; ///< where the loop's annotation (or the loop) starts
+  std::string loop;         ///< loop@LINE, or the callee whose contract gets the clauses
+  int line = 0, column = 0; ///< where the loop's annotation (or the loop) starts; for a callee,
+                            ///< just after its contract's last clause
   std::vector<std::string> clauses;
+  std::string keyword = "loop invariant"; ///< or "ensures", for a callee
 };
 
 /// A checked suggestion for the loops of one function (classify/invariant_search.hpp): with

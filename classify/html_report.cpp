@@ -219,8 +219,9 @@ void fix_rows(std::ostream &o, const ir::Json &g, const ir::Json &report) {
         std::string clauses;
         for (const auto &c : items(loop, "clauses"))
           if (c.is_string())
-            clauses += (clauses.empty() ? "" : " ") + ("loop invariant " + c.as_string() + ";");
-        row(o, "checked invariant", "add to " + str(loop, "loop") + ": " + clauses);
+            clauses +=
+                (clauses.empty() ? "" : " ") + (str(loop, "keyword") + " " + c.as_string() + ";");
+        row(o, "checked clauses", "add to " + str(loop, "loop") + ": " + clauses);
       }
       return;
     }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -22,10 +23,15 @@ using Clock = std::chrono::steady_clock;
 // ---- the loops of a function, from the IR ----
 
 struct Site {
-  std::string loop; ///< loop@LINE
-  ir::SrcLoc at;    ///< where its annotation, or the loop, starts
+  std::string loop; ///< loop@LINE, or the callee
+  ir::SrcLoc at;    ///< where its annotation, or the loop, starts; a callee's last clause's end
   const ir::Stmt *stmt = nullptr;
   bool block = false; ///< it has an annotation comment: candidates go into it
+  /// How candidates are tried on the site's line: `prefix`, then `keyword C; ` for each, then
+  /// `suffix`, inserted at `column`.
+  std::string keyword = "loop invariant", prefix, suffix;
+  int column = 0;
+  std::string callee; ///< a callee's contract: its goals are proved with the caller's
   std::set<std::string> written;
   std::set<long long> constants;   ///< integer literals of its condition
   std::set<std::string> cond_vars; ///< variables its condition reads
@@ -69,6 +75,9 @@ std::vector<Site> loops_of(const ir::Program &p, const ir::Function &f, const st
     const std::string &text = lines[size_t(site.at.line - 1)];
     const size_t col = size_t(site.at.col - 1);
     site.block = text.compare(col, 3, "/*@") == 0 || text.compare(col, 3, "//@") == 0;
+    site.column = site.block ? site.at.col + 3 : site.at.col;
+    site.prefix = site.block ? " " : "/*@ ";
+    site.suffix = site.block ? "" : "*/ ";
     walk(s.body, [&](const ir::Stmt &x) {
       if ((x.kind == ir::StmtKind::Assign || x.kind == ir::StmtKind::Call) && x.lhs &&
           x.lhs->kind == ir::ExprKind::Var)
@@ -106,10 +115,15 @@ std::optional<std::string> returned_text(const ir::Program &p, const ir::Functio
 
 // ---- states at each loop's head on real runs ----
 
+using Arrays = std::map<std::string, std::vector<long long>>;
+
 struct HeadState {
   std::map<std::string, long long> ints;
-  std::map<std::string, std::vector<long long>> arrays;
+  Arrays arrays;
   size_t entry = 0; ///< index of the state at this visit's loop entry (in the same list)
+  /// The arrays when the function started (the state after its first statement, which
+  /// writes no array in the functions at hand: a declaration).
+  std::shared_ptr<const Arrays> pre;
 };
 
 std::optional<long long> parse_int(const std::string &t) {
@@ -189,12 +203,15 @@ Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site
     // loop around it.
     std::vector<bool> open(sites.size(), false);
     std::vector<size_t> entry(sites.size(), 0);
+    std::shared_ptr<const Arrays> pre;
     rac::Config cfg;
     cfg.function = fn;
     cfg.input = t.input;
     cfg.go_past = every_goal_passes;
     cfg.step_limit = 100000;
     cfg.trace_step = [&](const rac::TraceStep &step) {
+      if (step.function == fn && !pre)
+        pre = std::make_shared<const Arrays>(head_state(step.state()).arrays);
       if (step.function != fn || step.what.rfind("while ", 0) != 0) return;
       for (size_t i = 0; i < sites.size(); ++i) {
         if (sites[i].at.line != step.at.line) continue;
@@ -204,6 +221,7 @@ Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site
             step.what.size() < 7 || step.what.compare(step.what.size() - 7, 7, ": false") != 0;
         HeadState h = head_state(step.state());
         h.entry = entry[i];
+        h.pre = pre;
         list.push_back(std::move(h));
         for (size_t j = 0; j < sites.size(); ++j)
           if (j != i && encloses(sites[i], sites[j])) open[j] = false;
@@ -244,6 +262,57 @@ bool plain_identifier(const std::string &s) {
          std::all_of(s.begin(), s.end(), [](char c) {
            return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
          });
+}
+
+/// For arrays and a counter c: another array's cells below c equal to its own (a copy), and
+/// the cells from c up to a bound as they were when the function started (what the loop has
+/// not reached yet).
+void array_relations(size_t si, const std::vector<HeadState> &heads,
+                     const std::set<std::string> &arrays, const std::string &c,
+                     const std::vector<std::string> &bounds, const std::string &k,
+                     std::vector<Candidate> &out) {
+  auto all = [&](const std::function<bool(const HeadState &)> &holds) {
+    return std::all_of(heads.begin(), heads.end(), holds);
+  };
+  for (const auto &a : arrays) {
+    for (const auto &b : arrays) {
+      if (a >= b) continue; // equality is symmetric
+      bool seen = false;
+      const bool same = all([&](const HeadState &h) {
+        const auto &x = h.arrays.at(a), &y = h.arrays.at(b);
+        const long long upto =
+            std::min<long long>(h.ints.at(c), (long long)std::min(x.size(), y.size()));
+        seen = seen || upto > 0;
+        for (long long i = 0; i < upto; ++i)
+          if (x[size_t(i)] != y[size_t(i)]) return false;
+        return true;
+      });
+      if (same && seen)
+        out.push_back({si,
+                       "\\forall integer " + k + "; 0 <= " + k + " < " + c + " ==> " + a + "[" + k +
+                           "] == " + b + "[" + k + "]",
+                       Origin::Range});
+    }
+    for (const auto &e : bounds) {
+      bool seen = false, changed = false;
+      const bool kept = all([&](const HeadState &h) {
+        if (!h.pre || !h.pre->count(a)) return false;
+        const auto &now = h.arrays.at(a), &was = h.pre->at(a);
+        changed = changed || now != was;
+        const long long upto =
+            std::min<long long>(h.ints.at(e), (long long)std::min(now.size(), was.size()));
+        seen = seen || h.ints.at(c) < upto;
+        for (long long i = std::max<long long>(h.ints.at(c), 0); i < upto; ++i)
+          if (now[size_t(i)] != was[size_t(i)]) return false;
+        return true;
+      });
+      if (kept && seen && changed)
+        out.push_back({si,
+                       "\\forall integer " + k + "; " + c + " <= " + k + " < " + e + " ==> " + a +
+                           "[" + k + "] == \\at(" + a + "[" + k + "], Pre)",
+                       Origin::Range});
+    }
+  }
 }
 
 /// Relations every visit of the head satisfies: bounds of each written scalar by 0, the
@@ -344,7 +413,9 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
         return h.ints.at(c) > 0 && size_t(h.ints.at(c)) <= h.arrays.at(arr).size();
       });
       if (!somewhere) continue;
-      for (const auto &e : rhs)
+      for (const auto &e : rhs) {
+        // The strongest relation only: `==` rather than both `<=` and `>=`.
+        std::set<std::string> holding;
         for (const auto &[op, holds] : ops) {
           const bool ok = all([&](const HeadState &h) {
             const auto &cells = h.arrays.at(arr);
@@ -355,11 +426,16 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
               if (!holds(cells[size_t(i)], rv)) return false;
             return true;
           });
-          if (ok && range_count++ < 40)
+          if (ok) holding.insert(op);
+        }
+        if (holding.count("==")) holding = {"=="};
+        for (const auto &op : holding)
+          if (range_count++ < 24)
             add("\\forall integer " + k + "; 0 <= " + k + " < " + c + " ==> " + arr + "[" + k +
                     "] " + op + " " + e,
                 Origin::Range);
-        }
+      }
+      array_relations(si, heads, arrays, c, others, k, out);
     }
 }
 
@@ -449,17 +525,14 @@ Instrumented instrument(const std::string &source, const std::vector<Site> &site
   std::vector<Insertion> insertions;
   for (size_t si = 0; si < sites.size(); ++si) {
     const Site &site = sites[si];
-    const int column = site.block ? site.at.col + 3 : site.at.col;
-    std::string text = site.block ? " " : "/*@ ";
+    std::string text = site.prefix;
     for (size_t c = 0; c < cands.size(); ++c) {
       if (!cands[c].active || cands[c].site != si) continue;
-      const int from = column + int(text.size());
-      text += "loop invariant " + cands[c].text + "; ";
-      out.at[{site.at.line, from}] = c;
+      out.at[{site.at.line, site.column + int(text.size())}] = c;
+      text += site.keyword + " " + cands[c].text + "; ";
     }
-    if (text.size() <= 4) continue;
-    if (!site.block) text += "*/ ";
-    insertions.push_back({site.at.line, column, text});
+    if (text.size() == site.prefix.size()) continue;
+    insertions.push_back({site.at.line, site.column, text + site.suffix});
   }
   out.text = insert_text(source, insertions);
   out.insertions = std::move(insertions);
@@ -472,7 +545,7 @@ bool is_invariant_goal(ir::GoalKind k) {
 
 /// The candidate a goal checks, if any.
 std::optional<size_t> candidate_of(const Instrumented &in, const ir::GoalRef &g) {
-  if (!is_invariant_goal(g.kind)) return std::nullopt;
+  if (!is_invariant_goal(g.kind) && g.kind != ir::GoalKind::Postcondition) return std::nullopt;
   const auto it = in.at.find({g.at.line, g.at.col});
   if (it == in.at.end()) return std::nullopt;
   return it->second;
@@ -606,7 +679,12 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
                                const std::vector<ir::GoalRef> &targets, double work_s) {
   auto compiled = compile_candidates(ctx, sites, cands);
   if (!compiled) return std::nullopt;
-  const auto results = prove_function(compiled->first, fn, ctx, work_s);
+  auto results = prove_function(compiled->first, fn, ctx, work_s);
+  for (const auto &s : sites)
+    if (!s.callee.empty()) {
+      auto more = prove_function(compiled->first, s.callee, ctx, work_s);
+      results.insert(results.end(), more.begin(), more.end());
+    }
   Attempt a;
   for (const auto &r : results)
     if (r.status != vcgen::Status::Proved)
@@ -707,9 +785,8 @@ std::vector<ir::GoalRef> targets_of(const Report &r, const std::string &fn) {
     if (d.result.status == vcgen::Status::Proved || d.result.goal.function != fn) continue;
     const bool loop_blamed =
         d.verdict == Verdict::SubcontractWeakness &&
-        (d.scope == Scope::Global ||
-         std::any_of(d.subcontracts.begin(), d.subcontracts.end(),
-                     [](const std::string &s) { return s.rfind("loop@", 0) == 0; }));
+        std::any_of(d.subcontracts.begin(), d.subcontracts.end(),
+                    [](const std::string &s) { return s.rfind("loop@", 0) == 0; });
     const bool open = d.verdict == Verdict::Unknown || d.verdict == Verdict::ProverIncapacity ||
                       d.verdict == Verdict::LikelyProverIncapacity;
     if (loop_blamed || open) out.push_back(d.result.goal);
@@ -753,6 +830,155 @@ std::vector<std::string> goal_texts(const std::vector<ir::GoalRef> &targets,
 std::vector<Insertion> fix_insertions(const std::string &source,
                                       const std::vector<FunctionFix> &fixes);
 
+// ---- a callee's postcondition ----
+
+/// The state of a callee's run: its inputs on entry, its outputs on return.
+struct CallRun {
+  std::map<std::string, long long> before, after;
+};
+
+/// The callee's runs the concolic search generates, with the integer values of its parameters
+/// and globals on entry and of its globals and result on return.
+std::vector<CallRun> observe_callee(const ir::Program &p, const ir::Function &g,
+                                    const FixContext &ctx,
+                                    std::vector<ir::Counterexample> &inputs) {
+  dse::Options o;
+  o.function = g.name;
+  o.budget = ctx.run_budget;
+  o.go_past = every_goal_passes;
+  o.max_paths = 300;
+  o.run_steps = 100000;
+  // The search makes one run per path; a relation between inputs and outputs needs runs that
+  // differ in each input: each integer input of the first runs moved a little, too.
+  std::vector<ir::Counterexample> tries;
+  for (const auto &t : dse::explore(p, o).tests) {
+    tries.push_back(t.input);
+    if (tries.size() > 8) continue;
+    for (size_t i = 0; i < t.input.inputs.size(); ++i) {
+      const auto v = t.input.inputs[i].second.integer();
+      if (!v) continue;
+      for (int delta : {1, -1, 2, 5})
+        if (abs(*v) < ir::BigInt(1000000000)) {
+          ir::Counterexample moved = t.input;
+          moved.inputs[i].second = ir::Json(*v + delta);
+          tries.push_back(std::move(moved));
+        }
+    }
+  }
+  std::vector<CallRun> runs;
+  for (const auto &input : tries) {
+    CallRun run;
+    for (const auto &[name, v] : input.inputs)
+      if (const auto i = v.integer(); i && abs(*i) < ir::BigInt(1000000000000LL))
+        run.before[name] = i->convert_to<long long>();
+    std::optional<HeadState> last;
+    rac::Config cfg;
+    cfg.function = g.name;
+    cfg.input = input;
+    cfg.go_past = every_goal_passes;
+    cfg.step_limit = 100000;
+    cfg.trace_step = [&](const rac::TraceStep &step) {
+      if (step.function == g.name) last = head_state(step.state());
+    };
+    try {
+      if (rac::run(p, cfg).kind == rac::OutcomeKind::OutsidePrecondition) continue;
+    } catch (const ir::Error &) {
+      continue;
+    }
+    if (!last) continue;
+    run.after = last->ints;
+    inputs.push_back(input);
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
+/// `ensures` candidates every run of the callee satisfies: each output (a global it writes, its
+/// result) as a linear function `k * a + b` of an input (a parameter, a global's old value),
+/// or bounded by one.
+void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::vector<CallRun> &runs,
+                      std::vector<Candidate> &out) {
+  if (runs.empty()) return;
+  std::vector<std::pair<std::string, std::string>> outputs, inputs; // name in runs, in ACSL
+  std::set<std::string> written;
+  if (g.body)
+    walk(*g.body, [&](const ir::Stmt &s) {
+      if ((s.kind == ir::StmtKind::Assign || s.kind == ir::StmtKind::Call) && s.lhs &&
+          s.lhs->kind == ir::ExprKind::Var && p.global(s.lhs->name))
+        written.insert(s.lhs->name);
+    });
+  for (const auto &w : written)
+    outputs.emplace_back(w, w);
+  if (!g.ret.is_unit()) outputs.emplace_back("result", "\\result");
+  for (const auto &b : g.params)
+    if (plain_identifier(b.name)) inputs.emplace_back(b.name, b.name);
+  for (const auto &[name, v] : runs.front().before)
+    if (p.global(name) && plain_identifier(name)) inputs.emplace_back(name, "\\old(" + name + ")");
+  auto value = [](const std::map<std::string, long long> &m, const std::string &n) {
+    const auto it = m.find(n);
+    return it == m.end() ? std::optional<long long>() : it->second;
+  };
+  for (const auto &[o, o_text] : outputs) {
+    if (!std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) { return value(r.after, o); }))
+      continue;
+    for (const auto &[a, a_text] : inputs) {
+      if (!std::all_of(runs.begin(), runs.end(),
+                       [&](const CallRun &r) { return value(r.before, a); }))
+        continue;
+      auto all = [&](const std::function<bool(long long, long long)> &holds) {
+        return std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
+          return holds(*value(r.after, o), *value(r.before, a));
+        });
+      };
+      // A linear fit from two runs with different inputs, checked on all.
+      const auto other = std::find_if(runs.begin(), runs.end(), [&](const CallRun &r) {
+        return *value(r.before, a) != *value(runs.front().before, a);
+      });
+      if (other != runs.end()) {
+        const long long dy = *value(other->after, o) - *value(runs.front().after, o);
+        const long long dx = *value(other->before, a) - *value(runs.front().before, a);
+        if (dy % dx == 0) {
+          const long long k = dy / dx,
+                          b = *value(runs.front().after, o) - k * *value(runs.front().before, a);
+          if (std::abs(k) < 1000 && std::abs(b) < 1000000 &&
+              all([&](long long y, long long x) { return y == k * x + b; })) {
+            std::string rhs = k == 0 ? "" : k == 1 ? a_text : std::to_string(k) + " * " + a_text;
+            rhs = rhs.empty() ? std::to_string(b)
+                  : b == 0    ? rhs
+                              : rhs + (b > 0 ? " + " : " - ") + std::to_string(std::abs(b));
+            out.push_back({0, o_text + " == " + rhs, Origin::Entry});
+          }
+        }
+      }
+      if (all([](long long y, long long x) { return y >= x; }))
+        out.push_back({0, o_text + " >= " + a_text, Origin::Bound});
+      if (all([](long long y, long long x) { return y <= x; }))
+        out.push_back({0, o_text + " <= " + a_text, Origin::Bound});
+    }
+  }
+}
+
+/// The site of a callee's contract: new clauses go after its last clause, on that line.
+std::optional<Site> contract_site(const ir::Program &p, const ir::Function &g,
+                                  const std::string &source) {
+  std::optional<ir::SrcLoc> last;
+  for (const auto &a : g.contract) {
+    const ir::SrcLoc at = ir::where(p, a.pos, a.src);
+    if (!last || at.line > last->line || (at.line == last->line && at.col > last->col)) last = at;
+  }
+  if (!last) return std::nullopt;
+  const auto end = after_clause(source, last->line, last->col);
+  if (!end) return std::nullopt;
+  Site site;
+  site.loop = g.name;
+  site.callee = g.name;
+  site.keyword = "ensures";
+  site.prefix = " ";
+  site.at = ir::SrcLoc{last->file, end->first, end->second};
+  site.column = end->second;
+  return site;
+}
+
 /// Leading blanks of a line.
 std::string indent_of(const std::string &line) {
   return line.substr(0, line.find_first_not_of(" \t") == std::string::npos
@@ -760,19 +986,75 @@ std::string indent_of(const std::string &line) {
                             : line.find_first_not_of(" \t"));
 }
 
-FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Function &f,
-                            const std::vector<ir::GoalRef> &targets, const FixContext &ctx) {
-  const auto start = Clock::now();
-  FunctionFix fix;
-  fix.function = f.name;
-  auto done = [&](std::string note) {
+/// The check: the functions proved again with the clauses as --fix writes them and the
+/// diagnosis's proof budget. Every goal must be proved but those that failed before; the
+/// targets proved go to `proves`, the others to `still_failing`. Empty when it passes, else why.
+std::string final_check(const Report &r, FunctionFix &fix,
+                        const std::vector<std::string> &functions,
+                        const std::vector<ir::GoalRef> &targets, const FixContext &ctx) {
+  try {
+    const auto insertions = fix_insertions(ctx.source, {fix});
+    const ir::Program fixed = ctx.compile(insert_text(ctx.source, insertions));
+    std::vector<vcgen::GoalResult> results;
+    for (const auto &fn : functions) {
+      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s);
+      results.insert(results.end(), more.begin(), more.end());
+    }
+    std::vector<ir::GoalRef> failed_before;
+    for (const auto &d : r.goals)
+      if (d.result.status != vcgen::Status::Proved) failed_before.push_back(d.result.goal);
+    failed_before = moved(insertions, failed_before);
+    for (const auto &res : results)
+      if (res.status != vcgen::Status::Proved &&
+          std::none_of(failed_before.begin(), failed_before.end(),
+                       [&](const ir::GoalRef &g) { return same_place(g, res.goal); }))
+        return "a clause found is not proved with the full proof (" +
+               std::string(ir::goal_kind_name(res.goal.kind)) + " at line " +
+               std::to_string(res.goal.at.line) + " once written out)";
+    const auto proved = proved_targets(results, moved(insertions, targets));
+    for (size_t i = 0; i < targets.size(); ++i)
+      (proved[i] ? fix.proves : fix.still_failing).push_back(targets[i]);
+  } catch (const ir::Error &e) {
+    return std::string("the clauses found do not read back once written out: ") + e.what();
+  }
+  if (fix.proves.empty()) return "the clauses found prove no failed goal with the full proof";
+  return "";
+}
+
+/// The solver work of the search's proofs: a candidate that is not inductive mostly leaves its
+/// goal unknown (quantifiers) rather than refuted, and costs all of it, so it is kept short; the
+/// final check has the diagnosis's own.
+double search_work(const FixContext &ctx) {
+  return std::min(ctx.prove.work_s > 0 ? ctx.prove.work_s : 0.5, 0.5);
+}
+
+/// A search's answer for one function: its clauses, or none and why, and its time.
+struct Answer {
+  Answer(std::string function, std::vector<ir::GoalRef> targets) : targets(std::move(targets)) {
+    fix.function = std::move(function);
+  }
+  FunctionFix none(std::string note) {
     fix.note = std::move(note);
     fix.still_failing = targets;
     fix.loops.clear();
+    return found();
+  }
+  FunctionFix found() {
     fix.time_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     return fix;
-  };
+  }
+  FunctionFix fix;
+  std::vector<ir::GoalRef> targets;
+  Clock::time_point start = Clock::now();
+};
+
+FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Function &f,
+                            const std::vector<ir::GoalRef> &targets, const FixContext &ctx) {
+  Answer answer(f.name, targets);
+  FunctionFix &fix = answer.fix;
+  const auto start = answer.start;
+  auto done = [&](std::string note) { return answer.none(std::move(note)); };
   std::vector<Site> sites = loops_of(p, f, ctx.source);
   std::erase_if(sites, [&](const Site &s) { return s.at.file != r.file && s.at.file != p.file; });
   if (sites.empty()) return done("no loop of " + f.name + " in this file to annotate");
@@ -792,7 +1074,7 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   filter_by_runs(compiled->first, compiled->second, f.name, runs, cands);
   fix.after_runs = active_count(cands);
   // Quick proofs while searching; the final check below uses the diagnosis's own work.
-  const double work = std::min(ctx.prove.work_s > 0 ? ctx.prove.work_s : 1.0, 1.0);
+  const double work = search_work(ctx);
   auto found = houdini(ctx, sites, cands, f.name, targets, work);
   fix.inductive = active_count(cands);
   if (!found || fix.inductive == 0)
@@ -811,20 +1093,83 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
       if (c.active && c.site == si) li.clauses.push_back(c.text);
     if (!li.clauses.empty()) fix.loops.push_back(std::move(li));
   }
-  // The check: the function proved again with the clauses as --fix writes them.
-  try {
-    const auto insertions = fix_insertions(ctx.source, {fix});
-    const ir::Program fixed = ctx.compile(insert_text(ctx.source, insertions));
-    const auto proved = proved_targets(prove_function(fixed, f.name, ctx, ctx.prove.work_s),
-                                       moved(insertions, targets));
-    for (size_t i = 0; i < targets.size(); ++i)
-      (proved[i] ? fix.proves : fix.still_failing).push_back(targets[i]);
-  } catch (const ir::Error &e) {
-    return done(std::string("the clauses found do not read back once written out: ") + e.what());
+  if (std::string why = final_check(r, fix, {f.name}, targets, ctx); !why.empty()) return done(why);
+  return answer.found();
+}
+
+FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Function &f,
+                           const std::vector<const ir::Function *> &callees,
+                           const std::vector<ir::GoalRef> &targets, const FixContext &ctx) {
+  Answer answer(f.name, targets);
+  FunctionFix &fix = answer.fix;
+  const auto start = answer.start;
+  auto done = [&](std::string note) { return answer.none(std::move(note)); };
+  std::vector<Site> sites;
+  std::vector<Runs> runs;
+  std::vector<Candidate> cands;
+  std::string names;
+  for (const ir::Function *g : callees) {
+    names += (names.empty() ? "" : ", ") + g->name;
+    const auto site = contract_site(p, *g, ctx.source);
+    if (!site) return done(g->name + " has no contract to add a postcondition to");
+    std::vector<Candidate> mine;
+    runs.emplace_back();
+    from_callee_runs(p, *g, observe_callee(p, *g, ctx, runs.back().inputs), mine);
+    for (auto &c : mine) {
+      c.site = sites.size();
+      cands.push_back(std::move(c));
+    }
+    sites.push_back(*site);
   }
-  if (fix.proves.empty()) return done("the clauses found prove no failed goal with the full proof");
-  fix.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-  return fix;
+  fix.candidates = cands.size();
+  if (cands.empty()) return done("no candidate postcondition of " + names + " from their runs");
+  auto compiled = compile_candidates(ctx, sites, cands);
+  if (!compiled) return done("no candidate the front end reads");
+  for (size_t i = 0; i < callees.size(); ++i)
+    filter_by_runs(compiled->first, compiled->second, callees[i]->name, runs[i], cands);
+  fix.after_runs = active_count(cands);
+  const double work = search_work(ctx);
+  auto found = houdini(ctx, sites, cands, f.name, targets, work);
+  fix.inductive = active_count(cands);
+  if (!found || fix.inductive == 0 || count_true(found->targets) == 0)
+    return done("no postcondition of " + names +
+                " true on the runs and proved makes a failed goal provable (" +
+                std::to_string(fix.candidates) + " tried, " + std::to_string(fix.after_runs) +
+                " true on every run)");
+  minimise(ctx, sites, cands, f.name, targets, work / 2, count_true(found->targets),
+           start + ctx.time_budget);
+  std::vector<std::string> functions{f.name};
+  for (size_t si = 0; si < sites.size(); ++si) {
+    LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}, "ensures"};
+    for (const auto &c : cands)
+      if (c.active && c.site == si) li.clauses.push_back(c.text);
+    if (!li.clauses.empty()) fix.loops.push_back(std::move(li));
+    functions.push_back(sites[si].callee);
+  }
+  if (std::string why = final_check(r, fix, functions, targets, ctx); !why.empty())
+    return done(why);
+  return answer.found();
+}
+
+bool is_loop(const std::string &subcontract) {
+  return subcontract.rfind("loop@", 0) == 0;
+}
+
+/// The callees the weaknesses of `fn` blame, each set of them (one for a single weakness,
+/// several for a global one) with the goals it is blamed for.
+std::map<std::vector<std::string>, std::vector<ir::GoalRef>> blamed_callees(const Report &r,
+                                                                            const std::string &fn) {
+  std::map<std::vector<std::string>, std::vector<ir::GoalRef>> out;
+  for (const auto &d : r.goals) {
+    if (d.result.status == vcgen::Status::Proved || d.result.goal.function != fn ||
+        d.verdict != Verdict::SubcontractWeakness || d.subcontracts.empty() ||
+        std::any_of(d.subcontracts.begin(), d.subcontracts.end(), is_loop))
+      continue;
+    std::vector<std::string> names = d.subcontracts;
+    std::sort(names.begin(), names.end());
+    out[names].push_back(d.result.goal);
+  }
+  return out;
 }
 
 } // namespace
@@ -837,9 +1182,16 @@ std::vector<FunctionFix> suggest_invariants(const ir::Program &p, const Report &
   for (const auto &decl : p.decls) {
     const auto *f = std::get_if<std::shared_ptr<ir::Function>>(&decl);
     if (!f || !(*f)->body) continue;
-    const auto targets = targets_of(r, (*f)->name);
-    if (targets.empty()) continue;
-    fixes.push_back(search_function(p, r, **f, targets, ctx));
+    if (const auto targets = targets_of(r, (*f)->name); !targets.empty())
+      fixes.push_back(search_function(p, r, **f, targets, ctx));
+    // A weakness of callees: postconditions for them, from their runs.
+    for (const auto &[names, targets] : blamed_callees(r, (*f)->name)) {
+      std::vector<const ir::Function *> callees;
+      for (const auto &name : names)
+        if (const ir::Function *g = p.function(name); g && g->body) callees.push_back(g);
+      if (callees.size() == names.size())
+        fixes.push_back(search_callees(p, r, **f, callees, targets, ctx));
+    }
   }
   return fixes;
 }
@@ -860,6 +1212,16 @@ std::vector<Insertion> fix_insertions(const std::string &source,
       if (li.clauses.empty() || li.line < 1 || li.line > int(lines.size())) continue;
       const std::string &line = lines[size_t(li.line - 1)];
       const std::string indent = indent_of(line);
+      if (li.keyword != "loop invariant") {
+        // After the contract's last clause, a line each, aligned with the clauses.
+        const std::string align =
+            line.compare(indent.size(), 3, "/*@") == 0 ? indent + "    " : indent;
+        std::string text;
+        for (const auto &c : li.clauses)
+          text += "\n" + align + li.keyword + " " + c + ";";
+        insertions.push_back({li.line, li.column, text});
+        continue;
+      }
       const size_t col = size_t(li.column - 1);
       const bool first_on_line = line.find_first_not_of(" \t") == col;
       std::string text;

@@ -1,4 +1,5 @@
-// Checked suggestions of missing loop invariants (docs/diagnose.md, "Suggested invariants"):
+// Checked suggestions of missing loop invariants, and of callee postconditions
+// (docs/diagnose.md, "Suggested invariants and postconditions"):
 // candidates from the failed goals and from the loop's real runs, kept when every generated run
 // satisfies them, pruned to an inductive set by proof (Houdini: Flanagan and Leino 2001), then
 // to the smallest set found that still makes the failed goals provable, and checked once more by
@@ -31,7 +32,8 @@ struct FixContext {
 
 /// For each function with failed goals that rest on loops (a weakness of a loop, or unknown or
 /// prover incapacity in a function with loops): the loop invariants that make some of them
-/// provable, checked by proof, or a note saying why there are none.
+/// provable, checked by proof, or a note saying why there are none. For each set of callees a
+/// weakness blames: postconditions for them, the same way.
 std::vector<FunctionFix> suggest_invariants(const ir::Program &p, const Report &r,
                                             const FixContext &ctx);
 

@@ -58,11 +58,11 @@ const FunctionFix *fix_tried(const Report &r, const GoalDiagnosis &d) {
   return nullptr;
 }
 
-/// `loop invariant A; loop invariant B;`
+/// `loop invariant A; loop invariant B;` (or `ensures A;` for a callee)
 std::string clauses_text(const LoopInvariants &li) {
   std::string s;
   for (const auto &c : li.clauses)
-    s += (s.empty() ? "" : " ") + std::string("loop invariant ") + c + ";";
+    s += (s.empty() ? "" : " ") + li.keyword + " " + c + ";";
   return s;
 }
 
@@ -83,6 +83,7 @@ ir::Json fix_json(const FunctionFix &f) {
   for (const auto &li : f.loops) {
     ir::Json l = ir::Json::object();
     l["loop"] = li.loop;
+    l["keyword"] = li.keyword;
     l["line"] = li.line;
     ir::Json clauses = ir::Json::array();
     for (const auto &c : li.clauses)

@@ -64,9 +64,11 @@ std::string insert_text(const std::string &source, std::vector<Insertion> insert
   return out;
 }
 
-std::string clause_after_keyword(const std::string &source, int line, int column) {
-  size_t at = offset_of(source, line, column);
-  if (at == std::string::npos) return "";
+namespace {
+
+/// The clause from the keyword at `at`: its text, and the offset of the `;` that ends it (or
+/// of the comment's end); npos when the text ends first.
+std::pair<std::string, size_t> scan_clause(const std::string &source, size_t at) {
   while (at < source.size() && ident_char(source[at]))
     ++at;
   int depth = 0;
@@ -84,9 +86,9 @@ std::string clause_after_keyword(const std::string &source, int line, int column
       text += c;
       continue;
     }
-    if (depth < 0 || (depth == 0 && c == ';')) return one_line(text);
+    if (depth < 0 || (depth == 0 && c == ';')) return {one_line(text), at};
     // The end of an annotation comment ends the clause too.
-    if (c == '*' && at + 1 < source.size() && source[at + 1] == '/') return one_line(text);
+    if (c == '*' && at + 1 < source.size() && source[at + 1] == '/') return {one_line(text), at};
     // Inside a multi-line annotation, the leading `@` of continuation lines is no text.
     if (c == '\n') {
       text += ' ';
@@ -98,7 +100,26 @@ std::string clause_after_keyword(const std::string &source, int line, int column
     }
     text += c;
   }
-  return "";
+  return {"", std::string::npos};
+}
+
+} // namespace
+
+std::string clause_after_keyword(const std::string &source, int line, int column) {
+  const size_t at = offset_of(source, line, column);
+  return at == std::string::npos ? "" : scan_clause(source, at).first;
+}
+
+std::optional<std::pair<int, int>> after_clause(const std::string &source, int line, int column) {
+  const size_t at = offset_of(source, line, column);
+  if (at == std::string::npos) return std::nullopt;
+  size_t end = scan_clause(source, at).second;
+  if (end == std::string::npos) return std::nullopt;
+  if (source[end] == ';') ++end;
+  const size_t line_start = source.rfind('\n', end == 0 ? 0 : end - 1);
+  const int l = int(std::count(source.begin(), source.begin() + long(end), '\n')) + 1;
+  const int c = int(end - (line_start == std::string::npos ? 0 : line_start + 1)) + 1;
+  return std::make_pair(l, c);
 }
 
 std::vector<std::string> conjuncts(const std::string &predicate) {

@@ -3,7 +3,9 @@
 // search needs to try a candidate in the user's own syntax, and `--fix` to write it.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace triage::classify {
@@ -26,6 +28,10 @@ std::vector<std::string> source_lines(const std::string &source);
 /// text after the keyword up to the `;` that ends the clause (outside brackets), trimmed; empty
 /// when there is none.
 std::string clause_after_keyword(const std::string &source, int line, int column);
+
+/// Where the clause whose keyword is at line:column ends: just after its `;` (or at the end of
+/// its comment), as line and column; nullopt when it has no end.
+std::optional<std::pair<int, int>> after_clause(const std::string &source, int line, int column);
 
 /// The predicate split at its top-level `&&` (outside brackets), each part trimmed, and each
 /// chained comparison into its links.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Checked suggestions of loop invariants, from the command line (issue 30): each shared
-example whose failed goals rest on a loop gets clauses that `triage prove` accepts once `--fix`
-wrote them in; `--format diff` is the same change as a unified diff; Houdini's pruning is seen
+"""Checked suggestions of loop invariants and callee postconditions, from the command line
+(issue 30): each shared example whose failed goals rest on a loop or a callee's contract gets
+clauses that `triage prove` accepts once `--fix` wrote them in; `--format diff` is the same change as a unified diff; Houdini's pruning is seen
 in the counts; a loop nothing is found for says so; an IR file is refused.
 
 usage: suggest_cli_test.py TRIAGE SHARED_EXAMPLES
@@ -30,7 +30,7 @@ def failed_goals(report):
 # Each of these gets a suggestion that proves every failed goal, checked again here by proving
 # the fixed copy (every goal of it).
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
-             'binary_search/B4.c']:
+             'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c']:
     fixed = os.path.join(work, os.path.basename(name))
     p = run('diagnose', name, '--fix', fixed, '--format', 'json')
     report = json.loads(p.stdout)
