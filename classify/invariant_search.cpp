@@ -366,12 +366,27 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       if (other != heads.end()) {
         const long long dv = val(*other, v) - val(h0, v), dw = val(*other, w) - val(h0, w);
         if (dv % dw == 0) {
-          const long long a = dv / dw, b = val(h0, v) - a * val(h0, w);
-          if (a != 0 && a != 1 && std::abs(a) < 1000 && std::abs(b) < 1000000 &&
-              all([&](const HeadState &h) { return val(h, v) == a * val(h, w) + b; }))
-            add(v + " == " + std::to_string(a) + " * " + w +
-                    (b == 0 ? "" : (b > 0 ? " + " : " - ") + std::to_string(std::abs(b))),
-                Origin::Entry);
+          const long long a = dv / dw;
+          auto line = [&](const char *rel, long long b) {
+            return v + rel + std::to_string(a) + " * " + w +
+                   (b == 0 ? "" : (b > 0 ? " + " : " - ") + std::to_string(std::abs(b)));
+          };
+          // The slope of the first steps: an equality when every visit is on the line, else
+          // the bounds of the visits' offsets from it (`c <= 3 * i` when the loop stops adding).
+          long long lo = val(h0, v) - a * val(h0, w), hi = lo;
+          for (const auto &h : heads) {
+            lo = std::min(lo, val(h, v) - a * val(h, w));
+            hi = std::max(hi, val(h, v) - a * val(h, w));
+          }
+          if (a != 0 && a != 1 && std::abs(a) < 1000 && std::abs(lo) < 1000000 &&
+              std::abs(hi) < 1000000) {
+            if (lo == hi)
+              add(line(" == ", lo), Origin::Entry);
+            else {
+              add(line(" <= ", hi), Origin::Bound);
+              add(line(" >= ", lo), Origin::Bound);
+            }
+          }
         }
       }
       if (w <= v) continue;
@@ -697,8 +712,10 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
 /// are, which makes them inductive together (Flanagan and Leino 2001).
 std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &sites,
                                std::vector<Candidate> &cands, const std::string &fn,
-                               const std::vector<ir::GoalRef> &targets, double work_s) {
+                               const std::vector<ir::GoalRef> &targets, double work_s,
+                               Clock::time_point until) {
   for (int round = 0; round < 12; ++round) {
+    if (Clock::now() > until) return std::nullopt;
     auto a = attempt(ctx, sites, cands, fn, targets, work_s);
     if (!a) return std::nullopt;
     if (a->not_inductive.empty()) return a;
@@ -798,10 +815,14 @@ std::vector<ir::GoalRef> targets_of(const Report &r, const std::string &fn) {
 std::vector<std::string> goal_texts(const std::vector<ir::GoalRef> &targets,
                                     const std::optional<std::string> &returned,
                                     const std::vector<std::string> &written,
-                                    const std::string &source) {
+                                    const std::string &file, const FixContext &ctx) {
   std::vector<std::string> texts;
+  std::map<std::string, std::string> others; // headers, read once
   for (const auto &t : targets) {
     if (ir::is_rte(t.kind) || t.kind == ir::GoalKind::CallPrecondition) continue;
+    if (t.at.file != file && !others.count(t.at.file))
+      others[t.at.file] = ctx.read ? ctx.read(t.at.file) : "";
+    const std::string &source = t.at.file == file ? ctx.source : others[t.at.file];
     const std::string text = old_as_at_pre(clause_after_keyword(source, t.at.line, t.at.col));
     if (text.empty()) continue;
     if (text.find("\\result") == std::string::npos) {
@@ -1028,6 +1049,13 @@ double search_work(const FixContext &ctx) {
   return std::min(ctx.prove.work_s > 0 ? ctx.prove.work_s : 0.5, 0.5);
 }
 
+/// When a function's search stops whatever it found: three times its budget, or the
+/// diagnosis's deadline.
+Clock::time_point give_up(const FixContext &ctx, Clock::time_point start) {
+  const auto at = start + 3 * ctx.time_budget;
+  return ctx.prove.deadline ? std::min(at, *ctx.prove.deadline) : at;
+}
+
 /// A search's answer for one function: its clauses, or none and why, and its time.
 struct Answer {
   Answer(std::string function, std::vector<ir::GoalRef> targets) : targets(std::move(targets)) {
@@ -1062,7 +1090,8 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   const auto returned = returned_text(p, f, ctx.source);
   std::vector<Candidate> cands;
   for (size_t si = 0; si < sites.size(); ++si) {
-    from_goals(si, sites[si], goal_texts(targets, returned, sites[si].counters, ctx.source), cands);
+    from_goals(si, sites[si],
+               goal_texts(targets, returned, sites[si].counters, sites[si].at.file, ctx), cands);
     from_runs(si, sites[si], runs.heads[si], cands);
   }
   fix.candidates = cands.size();
@@ -1075,8 +1104,10 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   fix.after_runs = active_count(cands);
   // Quick proofs while searching; the final check below uses the diagnosis's own work.
   const double work = search_work(ctx);
-  auto found = houdini(ctx, sites, cands, f.name, targets, work);
+  auto found = houdini(ctx, sites, cands, f.name, targets, work, give_up(ctx, answer.start));
   fix.inductive = active_count(cands);
+  if (!found && Clock::now() > give_up(ctx, answer.start))
+    return done("the search stopped at its time limit, before an inductive set was found");
   if (!found || fix.inductive == 0)
     return done("no candidate is inductive (" + std::to_string(fix.candidates) + " tried, " +
                 std::to_string(fix.after_runs) + " true on every generated run)");
@@ -1086,7 +1117,8 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
                 std::to_string(fix.inductive) + " inductive of " + std::to_string(fix.candidates) +
                 " tried)");
   // Shorter proofs still while minimising: a removal that needs long proofs is not worth it.
-  minimise(ctx, sites, cands, f.name, targets, work / 2, needed, start + ctx.time_budget);
+  minimise(ctx, sites, cands, f.name, targets, work / 2, needed,
+           std::min(start + ctx.time_budget, give_up(ctx, start)));
   for (size_t si = 0; si < sites.size(); ++si) {
     LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}};
     for (const auto &c : cands)
@@ -1129,15 +1161,17 @@ FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Func
     filter_by_runs(compiled->first, compiled->second, callees[i]->name, runs[i], cands);
   fix.after_runs = active_count(cands);
   const double work = search_work(ctx);
-  auto found = houdini(ctx, sites, cands, f.name, targets, work);
+  auto found = houdini(ctx, sites, cands, f.name, targets, work, give_up(ctx, answer.start));
   fix.inductive = active_count(cands);
+  if (!found && Clock::now() > give_up(ctx, answer.start))
+    return done("the search stopped at its time limit, before an inductive set was found");
   if (!found || fix.inductive == 0 || count_true(found->targets) == 0)
     return done("no postcondition of " + names +
                 " true on the runs and proved makes a failed goal provable (" +
                 std::to_string(fix.candidates) + " tried, " + std::to_string(fix.after_runs) +
                 " true on every run)");
   minimise(ctx, sites, cands, f.name, targets, work / 2, count_true(found->targets),
-           start + ctx.time_budget);
+           std::min(start + ctx.time_budget, give_up(ctx, start)));
   std::vector<std::string> functions{f.name};
   for (size_t si = 0; si < sites.size(); ++si) {
     LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}, "ensures"};

@@ -21,12 +21,16 @@ namespace triage::classify {
 /// variant of it (the C front end, which classify does not depend on).
 struct FixContext {
   std::string source;
+  /// The text of another file the program reads (a header holding the contracts), to take the
+  /// failed goals' predicates from; empty when it cannot be read.
+  std::function<std::string(const std::string &file)> read;
   /// The type-checked program of a variant of `source`; throws ir::Error when it is not one.
   std::function<ir::Program(const std::string &text)> compile;
   vcgen::ProveOptions prove; ///< as for the diagnosis
   /// Work of the concolic search for runs of each function (dse::Options::budget).
   std::chrono::milliseconds run_budget{1500};
-  /// Per function: the minimisation stops there and keeps what it has.
+  /// Per function: the minimisation stops there and keeps what it has; at three times it the
+  /// search gives up (and at the diagnosis's deadline, if it has one).
   std::chrono::milliseconds time_budget{10000};
 };
 

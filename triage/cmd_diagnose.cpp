@@ -69,6 +69,7 @@ int run_diagnose(const std::vector<std::string> &args) {
     ctx.source = source;
     ctx.compile = [&](const std::string &text) { return load_c_text(text, o.file, cl.source()); };
     ctx.prove = o.prove;
+    ctx.read = read_source;
     report.fixes = classify::suggest_invariants(p, report, ctx);
     const std::string fixed = classify::with_fixes(source, report.fixes);
     if (!fix_file.empty() && fixed != source) write_output(fix_file, fixed);
