@@ -457,6 +457,29 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
 /// The failed goals' own predicates carried to the loop head: as they are, each conjunct, with
 /// a bound the loop counts to replaced by the counter, and each also as holding from the
 /// second visit of the head on.
+/// Each candidate once per site (the goals and the runs often give the same bound).
+void dedupe(std::vector<Candidate> &cands) {
+  std::set<std::pair<size_t, std::string>> seen;
+  std::erase_if(cands, [&](const Candidate &c) { return !seen.insert({c.site, c.text}).second; });
+}
+
+/// A predicate without the names ACSL lets it carry (`result: 0 <= r`): the goal's name is no
+/// name for an invariant.
+std::string without_names(std::string text) {
+  while (true) {
+    size_t i = text.find_first_not_of(" \t");
+    if (i == std::string::npos) return text;
+    size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
+      ++j;
+    size_t colon = text.find_first_not_of(" \t", j);
+    if (j == i || colon == std::string::npos || text[colon] != ':' ||
+        (colon + 1 < text.size() && text[colon + 1] == ':'))
+      return text;
+    text = text.substr(colon + 1);
+  }
+}
+
 /// Whether `text` binds `name` in a quantifier (`integer name`, `int name`, `, name;`...):
 /// replacing it there would capture it.
 bool binds(const std::string &text, const std::string &name) {
@@ -477,7 +500,7 @@ void from_goals(size_t si, const Site &site, const std::vector<std::string> &tex
     }
   };
   for (const auto &text : texts) {
-    std::vector<std::string> parts = conjuncts(text);
+    std::vector<std::string> parts = conjuncts(without_names(text));
     if (parts.size() > 1) parts.insert(parts.begin(), text);
     for (const auto &part : parts) {
       add(part);
@@ -1094,6 +1117,7 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
                goal_texts(targets, returned, sites[si].counters, sites[si].at.file, ctx), cands);
     from_runs(si, sites[si], runs.heads[si], cands);
   }
+  dedupe(cands);
   fix.candidates = cands.size();
   if (cands.empty())
     return done(runs.inputs.empty() ? "no candidate: no run of " + f.name + " was generated"
