@@ -74,6 +74,9 @@ private:
     has_model_ = false;
     try {
       s_.setOption("produce-models", "true");
+      // No warnings on standard error: a value it cannot give from a model of quantified
+      // formulas ("Could not evaluate ... in getValue") is an exception here, handled below.
+      s_.setOption("verbosity", "-1");
       s_.setOption("tlimit-per", std::to_string(static_cast<long>(timeout_s * 1000)));
       if (work_s_ > 0)
         s_.setOption("rlimit-per", std::to_string(static_cast<long>(work_s_ * kUnitsPerSecond)));
