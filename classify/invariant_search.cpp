@@ -550,10 +550,11 @@ ir::SrcLoc moved(const std::vector<Insertion> &insertions, ir::SrcLoc at) {
   return at;
 }
 
-std::vector<ir::GoalRef> moved(const std::vector<Insertion> &insertions,
+/// The goals of `file` moved by the insertions into it; those of other files (headers) stay.
+std::vector<ir::GoalRef> moved(const std::vector<Insertion> &insertions, const std::string &file,
                                std::vector<ir::GoalRef> goals) {
   for (auto &g : goals)
-    g.at = moved(insertions, g.at);
+    if (g.at.file == file) g.at = moved(insertions, g.at);
   return goals;
 }
 
@@ -727,7 +728,7 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   for (const auto &r : results)
     if (r.status != vcgen::Status::Proved)
       if (const auto c = candidate_of(compiled->second, r.goal)) a.not_inductive.push_back(*c);
-  a.targets = proved_targets(results, moved(compiled->second.insertions, targets));
+  a.targets = proved_targets(results, moved(compiled->second.insertions, ctx.file, targets));
   return a;
 }
 
@@ -1004,13 +1005,14 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
 
 /// The site of a callee's contract: new clauses go after its last clause, on that line.
 std::optional<Site> contract_site(const ir::Program &p, const ir::Function &g,
-                                  const std::string &source) {
+                                  const std::string &file, const std::string &source) {
   std::optional<ir::SrcLoc> last;
   for (const auto &a : g.contract) {
     const ir::SrcLoc at = ir::where(p, a.pos, a.src);
     if (!last || at.line > last->line || (at.line == last->line && at.col > last->col)) last = at;
   }
-  if (!last) return std::nullopt;
+  // A contract in a header is not in the text at hand.
+  if (!last || last->file != file) return std::nullopt;
   const auto end = after_clause(source, last->line, last->col);
   if (!end) return std::nullopt;
   Site site;
@@ -1047,7 +1049,7 @@ std::string final_check(const Report &r, FunctionFix &fix,
     std::vector<ir::GoalRef> failed_before;
     for (const auto &d : r.goals)
       if (d.result.status != vcgen::Status::Proved) failed_before.push_back(d.result.goal);
-    failed_before = moved(insertions, failed_before);
+    failed_before = moved(insertions, ctx.file, failed_before);
     for (const auto &res : results)
       if (res.status != vcgen::Status::Proved &&
           std::none_of(failed_before.begin(), failed_before.end(),
@@ -1055,7 +1057,7 @@ std::string final_check(const Report &r, FunctionFix &fix,
         return "a clause found is not proved with the full proof (" +
                std::string(ir::goal_kind_name(res.goal.kind)) + " at line " +
                std::to_string(res.goal.at.line) + " once written out)";
-    const auto proved = proved_targets(results, moved(insertions, targets));
+    const auto proved = proved_targets(results, moved(insertions, ctx.file, targets));
     for (size_t i = 0; i < targets.size(); ++i)
       (proved[i] ? fix.proves : fix.still_failing).push_back(targets[i]);
   } catch (const ir::Error &e) {
@@ -1107,7 +1109,7 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   const auto start = answer.start;
   auto done = [&](std::string note) { return answer.none(std::move(note)); };
   std::vector<Site> sites = loops_of(p, f, ctx.source);
-  std::erase_if(sites, [&](const Site &s) { return s.at.file != r.file && s.at.file != p.file; });
+  std::erase_if(sites, [&](const Site &s) { return s.at.file != ctx.file; });
   if (sites.empty()) return done("no loop of " + f.name + " in this file to annotate");
   const Runs runs = observe(p, f.name, sites, ctx);
   const auto returned = returned_text(p, f, ctx.source);
@@ -1166,8 +1168,9 @@ FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Func
   std::string names;
   for (const ir::Function *g : callees) {
     names += (names.empty() ? "" : ", ") + g->name;
-    const auto site = contract_site(p, *g, ctx.source);
-    if (!site) return done(g->name + " has no contract to add a postcondition to");
+    const auto site = contract_site(p, *g, ctx.file, ctx.source);
+    if (!site)
+      return done(g->name + " has no contract in " + ctx.file + " to add a postcondition to");
     std::vector<Candidate> mine;
     runs.emplace_back();
     from_callee_runs(p, *g, observe_callee(p, *g, ctx, runs.back().inputs), mine);

@@ -20,6 +20,7 @@ namespace triage::classify {
 /// What the search needs from its caller: the program's annotated C text, and how to read a
 /// variant of it (the C front end, which classify does not depend on).
 struct FixContext {
+  std::string file; ///< the program's file, as its locations name it
   std::string source;
   /// The text of another file the program reads (a header holding the contracts), to take the
   /// failed goals' predicates from; empty when it cannot be read.

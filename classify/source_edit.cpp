@@ -205,7 +205,9 @@ std::string replace_identifier(const std::string &text, const std::string &from,
   return out;
 }
 
-std::string old_as_at_pre(const std::string &text) {
+std::string old_as_at_pre(const std::string &text_with_labels) {
+  // The label Old (a contract's) is Pre in a loop annotation.
+  const std::string text = replace_identifier(text_with_labels, "Old", "Pre");
   std::string out;
   for (size_t i = 0; i < text.size();) {
     if (text.compare(i, 5, "\\old(") != 0) {

@@ -45,7 +45,8 @@ std::vector<std::string> chain_links(const std::string &relation);
 std::string replace_identifier(const std::string &text, const std::string &from,
                                const std::string &to);
 
-/// `\\old(e)` written as `\\at(e, Pre)`, which a loop annotation may use.
+/// `\old(e)` written as `\at(e, Pre)`, and the label `Old` as `Pre`, which a loop annotation
+/// may use.
 std::string old_as_at_pre(const std::string &text);
 
 /// A unified diff (`diff -u` format, three lines of context) from `before` to `after`, both

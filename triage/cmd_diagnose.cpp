@@ -66,6 +66,7 @@ int run_diagnose(const std::vector<std::string> &args) {
   if (suggest) {
     source = read_source(o.file);
     classify::FixContext ctx;
+    ctx.file = o.file;
     ctx.source = source;
     ctx.compile = [&](const std::string &text) { return load_c_text(text, o.file, cl.source()); };
     ctx.prove = o.prove;

@@ -29,6 +29,8 @@ TEST(SourceEdit, IdentifiersAreReplacedWholeAndNotAsFields) {
   EXPECT_EQ(replace_identifier("n + nn + a.n + p->n + \\n + n", "n", "i"),
             "i + nn + a.n + p->n + \\n + i");
   EXPECT_EQ(old_as_at_pre("x == \\old(t[\\old(k)]) + 1"), "x == \\at(t[\\at(k, Pre)], Pre) + 1");
+  EXPECT_EQ(old_as_at_pre("Equal{Old,Here}(a, n, b) && \\at(x, Old) == 0"),
+            "Equal{Pre,Here}(a, n, b) && \\at(x, Pre) == 0");
 }
 
 TEST(SourceEdit, InsertionsKeepColumnsOfTheOriginal) {
