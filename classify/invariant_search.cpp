@@ -1074,11 +1074,10 @@ double search_work(const FixContext &ctx) {
   return std::min(ctx.prove.work_s > 0 ? ctx.prove.work_s : 0.5, 0.5);
 }
 
-/// When a function's search stops whatever it found: three times its budget, or the
-/// diagnosis's deadline.
+/// When a function's search stops whatever it found: three times its budget. The diagnosis's
+/// deadline is the diagnosis's: a search after it still gets its own time.
 Clock::time_point give_up(const FixContext &ctx, Clock::time_point start) {
-  const auto at = start + 3 * ctx.time_budget;
-  return ctx.prove.deadline ? std::min(at, *ctx.prove.deadline) : at;
+  return start + 3 * ctx.time_budget;
 }
 
 /// A search's answer for one function: its clauses, or none and why, and its time.

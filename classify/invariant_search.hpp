@@ -31,7 +31,7 @@ struct FixContext {
   /// Work of the concolic search for runs of each function (dse::Options::budget).
   std::chrono::milliseconds run_budget{1500};
   /// Per function: the minimisation stops there and keeps what it has; at three times it the
-  /// search gives up (and at the diagnosis's deadline, if it has one).
+  /// search gives up. The diagnosis's --deadline does not bound it: it comes after.
   std::chrono::milliseconds time_budget{10000};
 };
 
