@@ -315,6 +315,17 @@ void array_relations(size_t si, const std::vector<HeadState> &heads,
   }
 }
 
+/// The value at a head of a constant, a scalar, or a cell `a[w]` (nullopt outside its array).
+std::optional<long long> rhs_value(const HeadState &h, const std::string &e) {
+  if (const auto v = parse_int(e)) return v;
+  const size_t bracket = e.find('[');
+  if (bracket == std::string::npos) return h.ints.at(e);
+  const auto &cells = h.arrays.at(e.substr(0, bracket));
+  const long long index = h.ints.at(e.substr(bracket + 1, e.size() - bracket - 2));
+  if (index < 0 || index >= (long long)cells.size()) return std::nullopt;
+  return cells[size_t(index)];
+}
+
 /// Relations every visit of the head satisfies: bounds of each written scalar by 0, the
 /// condition's constants and the other scalars; what stays as at the loop's entry; and, for
 /// arrays, what every cell below a written counter satisfies.
@@ -350,6 +361,8 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
         add(v + " == " + a, Origin::Bound);
         continue;
       }
+      if (all([&](const HeadState &h) { return val(h, v) < val(h, a); }))
+        add(v + " < " + a, Origin::Bound);
       if (all([&](const HeadState &h) { return val(h, v) <= val(h, a); }))
         add(v + " <= " + a, Origin::Bound);
       else if (all([&](const HeadState &h) { return val(h, v) <= val(h, a) + 1; }))
@@ -415,7 +428,9 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       {"==", [](long long a, long long b) { return a == b; }},
       {"!=", [](long long a, long long b) { return a != b; }},
       {"<=", [](long long a, long long b) { return a <= b; }},
-      {">=", [](long long a, long long b) { return a >= b; }}};
+      {">=", [](long long a, long long b) { return a >= b; }},
+      {"<", [](long long a, long long b) { return a < b; }},
+      {">", [](long long a, long long b) { return a > b; }}};
   size_t range_count = 0;
   for (const auto &arr : arrays)
     for (const auto &c : written) {
@@ -424,6 +439,9 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
         if (w != c) rhs.push_back(w);
       for (long long kc : constants)
         rhs.push_back(std::to_string(kc));
+      // A cell the loop tracks by an index it writes: `a[k] <= a[max]`.
+      for (const auto &w : written)
+        rhs.push_back(arr + "[" + w + "]");
       const bool somewhere = std::any_of(heads.begin(), heads.end(), [&](const HeadState &h) {
         return h.ints.at(c) > 0 && size_t(h.ints.at(c)) <= h.arrays.at(arr).size();
       });
@@ -435,14 +453,16 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
           const bool ok = all([&](const HeadState &h) {
             const auto &cells = h.arrays.at(arr);
             const long long upto = std::min<long long>(h.ints.at(c), (long long)cells.size());
-            const auto ev = parse_int(e);
-            const long long rv = ev ? *ev : h.ints.at(e);
+            const auto rv = rhs_value(h, e);
+            if (!rv) return false;
             for (long long i = 0; i < upto; ++i)
-              if (!holds(cells[size_t(i)], rv)) return false;
+              if (!holds(cells[size_t(i)], *rv)) return false;
             return true;
           });
           if (ok) holding.insert(op);
         }
+        // `==` alone when it holds; the weaker of the others stay with the stronger (runs may
+        // make an order hold that no proof keeps, as all cells below a key on few inputs).
         if (holding.count("==")) holding = {"=="};
         for (const auto &op : holding)
           if (range_count++ < 24)
@@ -460,7 +480,17 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
 /// Each candidate once per site (the goals and the runs often give the same bound).
 void dedupe(std::vector<Candidate> &cands) {
   std::set<std::pair<size_t, std::string>> seen;
-  std::erase_if(cands, [&](const Candidate &c) { return !seen.insert({c.site, c.text}).second; });
+  std::erase_if(cands, [&](const Candidate &c) {
+    // `i <= i`, which a bound replaced by its counter can give, says nothing.
+    const auto links = chain_links(c.text);
+    const bool trivial = links.size() == 1 && [&] {
+      for (const char *op : {" <= ", " >= ", " == "})
+        if (const size_t at = c.text.find(op); at != std::string::npos)
+          return c.text.substr(0, at) == c.text.substr(at + 4);
+      return false;
+    }();
+    return trivial || !seen.insert({c.site, c.text}).second;
+  });
 }
 
 /// A predicate without the names ACSL lets it carry (`result: 0 <= r`): the goal's name is no
@@ -475,7 +505,7 @@ std::string without_names(std::string text) {
     size_t colon = text.find_first_not_of(" \t", j);
     if (j == i || colon == std::string::npos || text[colon] != ':' ||
         (colon + 1 < text.size() && text[colon + 1] == ':'))
-      return text;
+      return text.substr(i);
     text = text.substr(colon + 1);
   }
 }
@@ -499,8 +529,9 @@ void from_goals(size_t si, const Site &site, const std::vector<std::string> &tex
       if (seen.insert(later).second) out.push_back({si, later, Origin::Goal});
     }
   };
-  for (const auto &text : texts) {
-    std::vector<std::string> parts = conjuncts(without_names(text));
+  for (const auto &named : texts) {
+    const std::string text = without_names(named);
+    std::vector<std::string> parts = conjuncts(text);
     if (parts.size() > 1) parts.insert(parts.begin(), text);
     for (const auto &part : parts) {
       add(part);
@@ -863,6 +894,7 @@ std::vector<std::string> goal_texts(const std::vector<ir::GoalRef> &targets,
     std::sort(results.begin(), results.end());
     results.erase(std::unique(results.begin(), results.end()), results.end());
     for (const auto &r : results) {
+      if (binds(text, r)) continue; // `\\forall integer i` would capture it
       std::string with = text;
       for (size_t at; (at = with.find("\\result")) != std::string::npos;)
         with.replace(at, 7, r);
