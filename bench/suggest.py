@@ -67,7 +67,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus import include_flags  # the corpus is read exactly as bench/corpus.py reads it
+from corpus import include_flags, run  # the corpus is read and run as bench/corpus.py does
 
 SUGGESTION_TARGET_S = 10.0
 OUTCOMES = ("full", "partial", "none")
@@ -261,15 +261,6 @@ class Triage:
             return json.loads(out.stdout).get("fixes", []), secs
         except ValueError as e:
             return "unreadable diagnose report: %s" % e, secs
-
-
-def run(cmd, timeout):
-    start = time.monotonic()
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-        return out, time.monotonic() - start
-    except subprocess.TimeoutExpired:
-        return None, time.monotonic() - start
 
 
 def goal_statuses(goals, path):

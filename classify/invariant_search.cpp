@@ -1133,11 +1133,49 @@ struct Answer {
   Clock::time_point start = Clock::now();
 };
 
+/// From the candidates the runs kept: Houdini, the smallest set found, the clauses of each site
+/// and the final check. `what` names the candidates in the notes.
+FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Site> &sites,
+                   std::vector<Candidate> &cands, const std::string &fn,
+                   const std::vector<ir::GoalRef> &targets, Answer &answer,
+                   const std::string &what) {
+  FunctionFix &fix = answer.fix;
+  fix.after_runs = active_count(cands);
+  // Quick proofs while searching; the final check uses the diagnosis's own work.
+  const double work = search_work(ctx);
+  const auto found = houdini(ctx, sites, cands, fn, targets, work, give_up(ctx, answer.start));
+  fix.inductive = active_count(cands);
+  if (!found && Clock::now() > give_up(ctx, answer.start))
+    return answer.none("the search stopped at its time limit, before an inductive set was found");
+  if (!found || fix.inductive == 0)
+    return answer.none("no " + what + " is inductive (" + std::to_string(fix.candidates) +
+                       " tried, " + std::to_string(fix.after_runs) +
+                       " true on every generated run)");
+  const size_t needed = count_true(found->targets);
+  if (needed == 0)
+    return answer.none("no inductive set of " + what + " makes a failed goal provable (" +
+                       std::to_string(fix.inductive) + " inductive of " +
+                       std::to_string(fix.candidates) + " tried)");
+  // Shorter proofs still while minimising: a removal that needs long proofs is not worth it.
+  minimise(ctx, sites, cands, fn, targets, work / 2, needed,
+           std::min(answer.start + ctx.time_budget, give_up(ctx, answer.start)));
+  std::vector<std::string> functions{fn};
+  for (size_t si = 0; si < sites.size(); ++si) {
+    LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}, sites[si].keyword};
+    for (const auto &c : cands)
+      if (c.active && c.site == si) li.clauses.push_back(c.text);
+    if (!li.clauses.empty()) fix.loops.push_back(std::move(li));
+    if (!sites[si].callee.empty()) functions.push_back(sites[si].callee);
+  }
+  if (std::string why = final_check(r, fix, functions, targets, ctx); !why.empty())
+    return answer.none(why);
+  return answer.found();
+}
+
 FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Function &f,
                             const std::vector<ir::GoalRef> &targets, const FixContext &ctx) {
   Answer answer(f.name, targets);
   FunctionFix &fix = answer.fix;
-  const auto start = answer.start;
   auto done = [&](std::string note) { return answer.none(std::move(note)); };
   std::vector<Site> sites = loops_of(p, f, ctx.source);
   std::erase_if(sites, [&](const Site &s) { return s.at.file != ctx.file; });
@@ -1158,32 +1196,7 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   auto compiled = compile_candidates(ctx, sites, cands);
   if (!compiled) return done("no candidate the front end reads");
   filter_by_runs(compiled->first, compiled->second, f.name, runs, cands);
-  fix.after_runs = active_count(cands);
-  // Quick proofs while searching; the final check below uses the diagnosis's own work.
-  const double work = search_work(ctx);
-  auto found = houdini(ctx, sites, cands, f.name, targets, work, give_up(ctx, answer.start));
-  fix.inductive = active_count(cands);
-  if (!found && Clock::now() > give_up(ctx, answer.start))
-    return done("the search stopped at its time limit, before an inductive set was found");
-  if (!found || fix.inductive == 0)
-    return done("no candidate is inductive (" + std::to_string(fix.candidates) + " tried, " +
-                std::to_string(fix.after_runs) + " true on every generated run)");
-  const size_t needed = count_true(found->targets);
-  if (needed == 0)
-    return done("no inductive set of candidates makes a failed goal provable (" +
-                std::to_string(fix.inductive) + " inductive of " + std::to_string(fix.candidates) +
-                " tried)");
-  // Shorter proofs still while minimising: a removal that needs long proofs is not worth it.
-  minimise(ctx, sites, cands, f.name, targets, work / 2, needed,
-           std::min(start + ctx.time_budget, give_up(ctx, start)));
-  for (size_t si = 0; si < sites.size(); ++si) {
-    LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}};
-    for (const auto &c : cands)
-      if (c.active && c.site == si) li.clauses.push_back(c.text);
-    if (!li.clauses.empty()) fix.loops.push_back(std::move(li));
-  }
-  if (std::string why = final_check(r, fix, {f.name}, targets, ctx); !why.empty()) return done(why);
-  return answer.found();
+  return settle(ctx, r, sites, cands, f.name, targets, answer, "candidates");
 }
 
 FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Function &f,
@@ -1191,7 +1204,6 @@ FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Func
                            const std::vector<ir::GoalRef> &targets, const FixContext &ctx) {
   Answer answer(f.name, targets);
   FunctionFix &fix = answer.fix;
-  const auto start = answer.start;
   auto done = [&](std::string note) { return answer.none(std::move(note)); };
   std::vector<Site> sites;
   std::vector<Runs> runs;
@@ -1217,30 +1229,7 @@ FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Func
   if (!compiled) return done("no candidate the front end reads");
   for (size_t i = 0; i < callees.size(); ++i)
     filter_by_runs(compiled->first, compiled->second, callees[i]->name, runs[i], cands);
-  fix.after_runs = active_count(cands);
-  const double work = search_work(ctx);
-  auto found = houdini(ctx, sites, cands, f.name, targets, work, give_up(ctx, answer.start));
-  fix.inductive = active_count(cands);
-  if (!found && Clock::now() > give_up(ctx, answer.start))
-    return done("the search stopped at its time limit, before an inductive set was found");
-  if (!found || fix.inductive == 0 || count_true(found->targets) == 0)
-    return done("no postcondition of " + names +
-                " true on the runs and proved makes a failed goal provable (" +
-                std::to_string(fix.candidates) + " tried, " + std::to_string(fix.after_runs) +
-                " true on every run)");
-  minimise(ctx, sites, cands, f.name, targets, work / 2, count_true(found->targets),
-           std::min(start + ctx.time_budget, give_up(ctx, start)));
-  std::vector<std::string> functions{f.name};
-  for (size_t si = 0; si < sites.size(); ++si) {
-    LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}, "ensures"};
-    for (const auto &c : cands)
-      if (c.active && c.site == si) li.clauses.push_back(c.text);
-    if (!li.clauses.empty()) fix.loops.push_back(std::move(li));
-    functions.push_back(sites[si].callee);
-  }
-  if (std::string why = final_check(r, fix, functions, targets, ctx); !why.empty())
-    return done(why);
-  return answer.found();
+  return settle(ctx, r, sites, cands, f.name, targets, answer, "postconditions of " + names);
 }
 
 bool is_loop(const std::string &subcontract) {

@@ -1,6 +1,7 @@
 #include "triage/html_output.hpp"
 
 #include "classify/html_report.hpp"
+#include "classify/suggestion.hpp"
 #include "ir/error.hpp"
 
 #include <fstream>
@@ -23,20 +24,8 @@ void write_output(const std::string &path, const std::string &text) {
 
 std::string command_line(const std::string &command, const std::vector<std::string> &args) {
   std::string s = "triage " + command;
-  for (const auto &a : args) {
-    const bool plain =
-        !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
-                                          "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                          "0123456789-_./=:,@+") == std::string::npos;
-    if (plain) {
-      s += " " + a;
-      continue;
-    }
-    std::string q = "'";
-    for (char c : a)
-      c == '\'' ? q += "'\\''" : q += c;
-    s += " " + q + "'";
-  }
+  for (const auto &a : args)
+    s += " " + classify::shell_quote(a);
   return s;
 }
 
