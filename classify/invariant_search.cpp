@@ -250,10 +250,13 @@ struct Candidate {
 /// Names with an integer value at every visit of the head.
 std::vector<std::string> int_names(const std::vector<HeadState> &heads) {
   std::vector<std::string> names;
-  for (const auto &[name, v] : heads.front().ints)
+  // Plain loops over pairs: clang 14 cannot capture structured bindings in lambdas.
+  for (const auto &entry : heads.front().ints) {
+    const std::string &name = entry.first;
     if (std::all_of(heads.begin(), heads.end(),
                     [&](const HeadState &h) { return h.ints.count(name); }))
       names.push_back(name);
+  }
   return names;
 }
 
@@ -416,11 +419,13 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
   }
   // Cells below a counter.
   std::set<std::string> arrays;
-  for (const auto &[name, cells] : heads.front().arrays)
+  for (const auto &entry : heads.front().arrays) {
+    const std::string &name = entry.first;
     if (plain_identifier(name) && std::all_of(heads.begin(), heads.end(), [&](const HeadState &h) {
           return h.arrays.count(name);
         }))
       arrays.insert(name);
+  }
   std::string k = "k";
   while (heads.front().ints.count(k))
     k += "_";
@@ -449,7 +454,9 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       for (const auto &e : rhs) {
         // The strongest relation only: `==` rather than both `<=` and `>=`.
         std::set<std::string> holding;
-        for (const auto &[op, holds] : ops) {
+        for (const auto &op_holds : ops) {
+          const std::string &op = op_holds.first;
+          const auto &holds = op_holds.second;
           const bool ok = all([&](const HeadState &h) {
             const auto &cells = h.arrays.at(arr);
             const long long upto = std::min<long long>(h.ints.at(c), (long long)cells.size());
@@ -995,10 +1002,12 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
     const auto it = m.find(n);
     return it == m.end() ? std::optional<long long>() : it->second;
   };
-  for (const auto &[o, o_text] : outputs) {
+  for (const auto &output : outputs) {
+    const std::string &o = output.first, &o_text = output.second;
     if (!std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) { return value(r.after, o); }))
       continue;
-    for (const auto &[a, a_text] : inputs) {
+    for (const auto &input : inputs) {
+      const std::string &a = input.first, &a_text = input.second;
       if (!std::all_of(runs.begin(), runs.end(),
                        [&](const CallRun &r) { return value(r.before, a); }))
         continue;

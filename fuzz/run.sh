@@ -14,7 +14,12 @@ if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux
   exit 77
 fi
 cmake --preset fuzz >/dev/null || exit 1
-cmake --build build/fuzz --target fuzz_ivl fuzz_c fuzz_pipeline >/dev/null || exit 1
+# A build failure is a finding too (clang rejects what GCC accepts): show its errors.
+if ! cmake --build build/fuzz --target fuzz_ivl fuzz_c fuzz_pipeline >build/fuzz/build.log 2>&1; then
+  echo "the fuzz build (clang) failed:"
+  grep -E "error|FAILED" build/fuzz/build.log | head -20
+  exit 1
+fi
 shared=../shared/examples
 
 # One harness for SECONDS on its seeds; its exit status is the finding's.
