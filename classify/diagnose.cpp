@@ -62,7 +62,11 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
                        (strategies.front() == "combined" || strategies.front() == "test") &&
                        opts.strategy_options.probe_budget.count() > 0;
   std::unique_ptr<RefutationProbe> probe;
+  // Every goal first gets the proof attempts `triage prove` gives it: the deadline bounds the
+  // diagnosis of the goals left, never their proofs (a proof lost to diagnosing is a false
+  // alarm the user did not have before asking why).
   vcgen::ProveOptions prove = opts.prove;
+  prove.deadline.reset();
   if (probing)
     prove.skip_long_attempts = [&probe](const ir::GoalRef &g) {
       return probe ? probe->check(g) : vcgen::SkipLongAttempts::No;

@@ -28,6 +28,13 @@ inline const char *nc_search_name(NcSearch s) {
   return nc_search_names[size_t(s)];
 }
 
+/// Which inputs the searches behind a `likely_prover_incapacity` covered: the `typically`
+/// clauses of the function, or a small scope triage chose (dse::SmallScope), in words.
+struct SearchScope {
+  std::string kind; ///< "typically" or "automatic"
+  std::string text; ///< `arrays <= 4 cells, integers in [-8, 8] and within 2 of ±100`
+};
+
 struct GoalDiagnosis {
   vcgen::GoalResult result; ///< the goal and what the prover said
   Verdict verdict = Verdict::Unknown;
@@ -59,6 +66,8 @@ struct GoalDiagnosis {
   /// contracts on the path allow fails the goal, and its caveats, for people; empty when a run
   /// showed it.
   std::string shown_statically;
+  /// likely_prover_incapacity: the inputs its searches covered (none explored past them).
+  std::optional<SearchScope> search_scope;
   /// False when the counterexample's replay was not made: the real run is longer than the step
   /// limit (a statically shown non-compliance).
   bool replayed = true;

@@ -254,6 +254,8 @@ void goal_detail(std::ostream &o, const ir::Json &g, const ir::Json &report, siz
   for (const auto &b : items(g, "nc_search_bounds"))
     bounds += (bounds.empty() ? "" : "; ") + (b.is_string() ? b.as_string() : b.dump());
   row(o, "search for a bug", str(g, "nc_search") + (bounds.empty() ? "" : ": " + bounds));
+  if (const ir::Json *scope = g.find("search_scope"); scope && scope->is_object())
+    row(o, "searched", str(*scope, "kind") + ": " + str(*scope, "text"));
   for (const auto &n : items(g, "notes"))
     if (n.is_string()) row(o, "note", n.as_string());
   o << "</dl>";

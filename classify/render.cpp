@@ -120,6 +120,11 @@ void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
                 ? "none replayed for this goal, the search stopped early"
                 : "none found within the search bounds" + bounds_text(d.nc_search_bounds)) +
            "\n";
+  // A likely prover incapacity says which inputs were searched: no more is shown.
+  if (d.search_scope)
+    out += std::string("  searched: ") +
+           (d.search_scope->kind == "automatic" ? "a small scope of inputs only: " : "") +
+           d.search_scope->text + "\n";
   if (!d.shown_statically.empty()) out += "  shown statically: " + d.shown_statically + "\n";
   if (!d.replayed)
     out += "  not replayed: the real run is longer than the runtime checker's limit; the proof "
@@ -207,6 +212,12 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   j["models_tried"] = d.models_tried;
   j["nc_search"] = nc_search_name(d.nc_search);
   j["nc_search_bounds"] = strings(d.nc_search_bounds);
+  j["search_scope"] = ir::Json();
+  if (d.search_scope) {
+    j["search_scope"] = ir::Json::object();
+    j["search_scope"]["kind"] = d.search_scope->kind;
+    j["search_scope"]["text"] = d.search_scope->text;
+  }
   j["explanation"] = verdict_sentence(d.verdict);
   j["suggestion"] = suggestion(d);
   if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty()) j["replay"] = cmd;

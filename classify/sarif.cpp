@@ -134,6 +134,12 @@ ir::Json result_of(const Report &r, const GoalDiagnosis &d, const ir::Program &p
     props["ncSearchBounds"] = std::move(bounds);
   }
   if (d.verdict == Verdict::SubcontractWeakness) props["scope"] = scope_name(d.scope);
+  if (d.search_scope) {
+    ir::Json scope = ir::Json::object();
+    scope["kind"] = d.search_scope->kind;
+    scope["text"] = d.search_scope->text;
+    props["searchScope"] = std::move(scope);
+  }
   if (!d.shown_statically.empty()) {
     props["shown"] = "statically";
     props["replayed"] = d.replayed;

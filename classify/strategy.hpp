@@ -48,6 +48,9 @@ struct StrategyOptions {
   double backstop_factor = 5 * ir::build_slowdown;
   int max_block = 8;    ///< test generation: the longest input array nothing else bounds
   std::optional<int> k; ///< test generation: k-path bound (none by default)
+  /// Test generation: when no search can explore every input, the same searches within small
+  /// scopes of inputs, for a likely prover incapacity (TestStrategy, docs/diagnose.md).
+  bool small_scope = true;
   /// Goals (model strategy) or functions (test strategy) diagnosed at once, each on a thread.
   int jobs = 1;
   /// What was proved (ProveOptions): a verdict shown by the proof alone (the static strategy)

@@ -7,6 +7,7 @@
 #include "ir/parallel_for.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <iterator>
 #include <map>
@@ -74,12 +75,14 @@ public:
     std::vector<std::string> names = subcontracts_for(ctx_.program, f_, d.result.goal);
     if (settled_by_runs(d, nc_search(true))) return;
     const std::optional<FixFirst> first = fix_first(d.result.goal, names);
+    scope_worth_ = false;
     search_contracts(d, names, first ? std::optional(ctx_.options.check_budget) : std::nullopt);
     // A broken loop contract already said what to fix first (search_contracts).
     if (first && d.verdict == Verdict::Unknown && d.fix_first.empty()) {
       d.notes.push_back(first->note);
       d.fix_first = first->advice;
     }
+    if (!first && scope_worth_) small_scope(d, names);
   }
 
   /// A verdict of the function's goals, by an earlier strategy or this one: what later goals
@@ -147,6 +150,10 @@ private:
   /// searches through it share (pool_share).
   std::map<std::string, std::chrono::milliseconds> pool_;
   std::chrono::milliseconds nc_budget_{0};
+  /// The real program's searches within each small scope (small_scopes), by level.
+  std::map<size_t, dse::Result> scoped_nc_;
+  /// Set by conclude: the goal is unknown only because its searches were cut short.
+  bool scope_worth_ = false;
 
   RunLimits limits() const { return {ctx_.options.step_limit, ctx_.options.run_limit}; }
 
@@ -156,15 +163,19 @@ private:
   /// failure is to fix first (the searches through contracts would only spend their budgets).
   bool settled_by_runs(GoalDiagnosis &d, const dse::Result &nc) {
     if (settle_nc_from(d, nc)) return true;
-    const ir::GoalRef &goal = d.result.goal;
-    const bool masked = std::ranges::any_of(nc.tests, [&](const dse::Test &t) {
+    const bool masked = masked_in(nc, d.result.goal);
+    if (masked) conclude(d, nc, std::nullopt, true);
+    return masked;
+  }
+
+  /// Whether a test of `nc` fails `goal`, but only after failing another goal.
+  static bool masked_in(const dse::Result &nc, const ir::GoalRef &goal) {
+    return std::ranges::any_of(nc.tests, [&](const dse::Test &t) {
       return judge(t.outcome, goal) == RunResult::FailsOther &&
              (std::ranges::any_of(t.outcome.passed_over,
                                   [&](const auto &g) { return same_goal(goal, g); }) ||
               (t.outcome.goal && same_goal(goal, *t.outcome.goal)));
     });
-    if (masked) conclude(d, nc, std::nullopt, true);
-    return masked;
   }
 
   /// What to fix before a goal: the note that says why its searches were short, and the advice.
@@ -262,9 +273,11 @@ private:
 
   dse::Result search(const rac::Policy &policy, const ir::GoalRef *target, bool go_past = false,
                      std::optional<std::chrono::milliseconds> budget = std::nullopt,
-                     std::function<bool(const dse::Test &)> enough = nullptr) {
+                     std::function<bool(const dse::Test &)> enough = nullptr,
+                     std::optional<dse::SmallScope> scope = std::nullopt) {
     dse::Options o;
     o.function = f_.name;
+    o.scope = scope;
     o.policy = policy;
     o.budget = budget.value_or(ctx_.options.exploration_budget);
     o.backstop = ctx_.options.backstop(o.budget);
@@ -331,6 +344,72 @@ private:
     return settle_weakness_by_test(ctx_.program, d, t, scope, std::move(names), limits());
   }
 
+  /// The small scopes tried when no search of the whole input domain could be complete,
+  /// smallest first, each holding the one before: arrays of 2 cells and integers in [-2, 2];
+  /// then 3 cells, [-4, 4] and the program's constants within 1; then 4 cells, [-8, 8] and its
+  /// constants within 2. The largest one explored completely is the one stated.
+  static constexpr std::array<dse::SmallScope, 3> small_scopes{{{2, 2, 0}, {3, 4, 1}, {4, 8, 2}}};
+
+  /// The real program explored within small_scopes[level], once per function (its runs going
+  /// past annotation failures, as nc_search).
+  const dse::Result &scoped_nc(size_t level) {
+    auto it = scoped_nc_.find(level);
+    if (it == scoped_nc_.end())
+      it = scoped_nc_
+               .emplace(level, search(rac::Policy{}, nullptr, true, std::nullopt, nullptr,
+                                      small_scopes[level]))
+               .first;
+    return it->second;
+  }
+
+  /// A goal whose searches could not be complete (inputs of any length or size): the same
+  /// searches within small scopes, smallest first, while each is explored completely. A
+  /// counterexample found there settles the goal as anywhere; a scope explored completely
+  /// without one makes it a likely prover incapacity, its largest such scope stated (the
+  /// small-scope hypothesis: most bugs show on small inputs; not all do).
+  void small_scope(GoalDiagnosis &d, const std::vector<std::string> &names) {
+    const ir::GoalRef &goal = d.result.goal;
+    std::optional<size_t> best;
+    long real_paths = 0, contract_paths = 0;
+    for (size_t level = 0; level < small_scopes.size() && !ctx_.options.past_deadline(); ++level) {
+      const dse::Result &nc = scoped_nc(level);
+      for (const dse::Test *t : shortest_first(nc.tests)) {
+        const auto first = first_failure(t->outcome);
+        if (!first || !same_goal(goal, *first)) continue;
+        GoalDiagnosis trial = d;
+        if (settle_nc(trial, t->input)) {
+          d = std::move(trial);
+          return;
+        }
+      }
+      if (!nc.complete || masked_in(nc, goal)) break;
+      std::optional<dse::Result> global;
+      if (!names.empty()) {
+        rac::Policy all;
+        all.all_giant = true;
+        global = search(all, &goal, false, std::nullopt, nullptr, small_scopes[level]);
+        if (global->found &&
+            settle_weakness(d, global->tests[*global->found], Scope::Global, names))
+          return;
+        if (d.verdict == Verdict::NonCompliance) return;
+        if (!global->complete) break;
+      }
+      best = level;
+      real_paths = nc.paths;
+      contract_paths = global ? global->paths : 0;
+    }
+    if (!best) return;
+    const std::string text = dse::scope_text(ctx_.program, small_scopes[*best]);
+    d.verdict = Verdict::LikelyProverIncapacity;
+    d.search_scope = SearchScope{"automatic", text};
+    d.notes.push_back("every path within a small scope of inputs (" + text + ") explored (" +
+                      std::to_string(real_paths) + " real" +
+                      (names.empty()
+                           ? std::string()
+                           : ", " + std::to_string(contract_paths) + " through the contracts") +
+                      ") without a counterexample; larger inputs were not explored");
+  }
+
   /// No counterexample: prover incapacity when the real and the all-contracts programs were
   /// explored completely (likely, when `typically` reduced the inputs), unknown otherwise, and
   /// unknown too when the goal is `masked`: some test fails it, but only after failing another.
@@ -341,6 +420,8 @@ private:
     if (masked)
       d.notes.push_back("some tests fail this goal after failing another one first: fix that "
                         "one, then diagnose again");
+    // Only searches cut short by their bounds (not a masked failure) may end in a small scope.
+    scope_worth_ = !complete && !masked && !typically_ && ctx_.options.small_scope;
     if (!complete || masked) {
       d.verdict = Verdict::Unknown;
       for (const auto *r : {&nc, global ? &*global : nullptr})
@@ -350,6 +431,8 @@ private:
       return;
     }
     d.verdict = typically_ ? Verdict::LikelyProverIncapacity : Verdict::ProverIncapacity;
+    if (typically_)
+      d.search_scope = SearchScope{"typically", "the inputs its `typically` clauses allow"};
     d.notes.push_back(
         "every path explored (" + std::to_string(nc.paths) + " real" +
         (global ? ", " + std::to_string(global->paths) + " through the contracts" : std::string()) +

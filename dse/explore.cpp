@@ -127,8 +127,9 @@ private:
            const std::set<BigInt> &constants)
       : p_(p), o_(o), f_(f), budget_s_(std::chrono::duration<double>(o.budget).count()),
         deadline_(Clock::now() + o.backstop.value_or(default_backstop(o.budget))),
-        block_limit_(o.max_block), block_cap_(block_cap(constants, o)),
-        small_constants_(small_constants(constants)) {}
+        block_limit_(o.scope ? o.scope->cells : size_t(o.max_block)),
+        block_cap_(o.scope ? o.scope->cells : block_cap(constants, o)),
+        small_constants_(small_constants(constants)), scope_centres_(scope_centres(constants, o)) {}
 
   /// What one path left to negate: its decisions from `from` on (a visit negates at most
   /// negations_per_visit of them, and queues the rest as a continuation).
@@ -228,6 +229,46 @@ private:
   size_t block_cap_;
   /// Zero and the program's constants below small_constant, a window apart (Explorer::smaller).
   std::vector<BigInt> small_constants_;
+  /// With a small scope: the intervals its integer inputs may take (in_scope).
+  std::vector<std::pair<BigInt, BigInt>> scope_centres_;
+
+  /// The intervals of a small scope: [-window, window], and [c - near, c + near] around each
+  /// constant c of the program beyond the window, and around -c.
+  static std::vector<std::pair<BigInt, BigInt>> scope_centres(const std::set<BigInt> &constants,
+                                                              const Options &o) {
+    std::vector<std::pair<BigInt, BigInt>> out;
+    if (!o.scope) return out;
+    out.emplace_back(-BigInt(o.scope->window), BigInt(o.scope->window));
+    if (o.scope->near > 0)
+      for (const BigInt &c : constants)
+        if (c > o.scope->window)
+          for (const BigInt &centre : {c, BigInt(-c)})
+            out.emplace_back(centre - o.scope->near, centre + o.scope->near);
+    return out;
+  }
+
+  /// An input of the small scope: within one of its intervals.
+  Term in_scope(const Term &x) const {
+    std::vector<Term> alts;
+    for (const auto &[lo, hi] : scope_centres_)
+      alts.push_back(mk_and(mk_le(mk_int(lo), x), mk_le(x, mk_int(hi))));
+    return mk_or(alts);
+  }
+
+  /// An input's symbol, not a giant step's output (rac::output_symbol names those `...!name`).
+  static bool is_input(const std::string &name) { return name.find('!') == std::string::npos; }
+
+  /// What a small scope asks of one symbol's values (nothing without one, or for an output).
+  void scope_bounds(const std::string &name, const Symbol &s, std::vector<Term> &d) const {
+    if (!o_.scope || !is_input(name)) return;
+    if (s.term->sort == Sort::Int && s.type.is_numeric()) d.push_back(in_scope(s.term));
+    if (s.term->sort != Sort::Cells) return;
+    if (!s.cells)
+      d.push_back(mk_le(mk_const(name + "#len", Sort::Int), mk_int(BigInt(o_.scope->cells))));
+    if (s.type.is_numeric())
+      for (size_t i = 0; i < s.cells.value_or(o_.scope->cells); ++i)
+        d.push_back(in_scope(mk_select(s.term, mk_int(BigInt(i)))));
+  }
 
   static size_t block_cap(const std::set<BigInt> &constants, const Options &o) {
     long largest = 0;
@@ -598,6 +639,7 @@ private:
   std::vector<Term> domain() const {
     std::vector<Term> d;
     for (const auto &[name, s] : symbols_) {
+      scope_bounds(name, s, d);
       const bool machine = s.type.is_machine();
       if (s.term->sort != Sort::Cells) {
         if (machine) d.push_back(mk_in_range(s.type, s.term));
@@ -654,6 +696,16 @@ private:
 // path condition again at each visit, which the prices of decisions and assertions stand for.
 // Term nodes and assertions in scope at a check were tried and explain nothing more (price 0).
 const WorkRates work_rates{5e-5, 1e-7, 9e-6, 3.4e-6, 1.9e-5, 0, 0, 2e-8, 1.22};
+
+std::string scope_text(const ir::Program &p, const SmallScope &s) {
+  std::string t = "arrays <= " + std::to_string(s.cells) + " cells, integers in [-" +
+                  std::to_string(s.window) + ", " + std::to_string(s.window) + "]";
+  if (s.near <= 0) return t;
+  std::string near;
+  for (const BigInt &c : program_constants(p))
+    if (c > s.window) near += (near.empty() ? "" : ", ") + ("±" + c.str());
+  return near.empty() ? t : t + " and within " + std::to_string(s.near) + " of " + near;
+}
 
 Result explore(const ir::Program &p, const Options &opts) {
   const ir::Function *f = p.function(opts.function);

@@ -17,12 +17,27 @@
 
 namespace triage::dse {
 
+/// A small scope of inputs (the small-scope hypothesis of Jackson's Alloy: most bugs show on
+/// small inputs): input arrays of at most `cells` cells; integer inputs and cells within `window`
+/// of zero, or within `near` of a constant the program mentions (either sign). Inputs outside it
+/// are not explored and leave the search complete: complete *within the scope*. Giant steps'
+/// outputs are not restricted (any state the contract allows).
+struct SmallScope {
+  size_t cells = 4;
+  long window = 8;
+  long near = 2; ///< 0: no values near the program's constants
+};
+
+/// How a report states a scope: `arrays <= 4 cells, integers in [-8, 8] and within 2 of ±100`.
+std::string scope_text(const ir::Program &p, const SmallScope &s);
+
 struct Options {
   std::string function;
-  rac::Policy policy;           ///< giant-stepped subcontracts (their outputs are symbolic)
-  bool assume_typically = true; ///< the `typically` clauses reduce the input domain
-  std::optional<int> k;         ///< at most k consecutive iterations of one loop visit
-  int max_block = 8;            ///< the longest input block when nothing else bounds a length
+  std::optional<SmallScope> scope; ///< inputs restricted to it (none: their types only)
+  rac::Policy policy;              ///< giant-stepped subcontracts (their outputs are symbolic)
+  bool assume_typically = true;    ///< the `typically` clauses reduce the input domain
+  std::optional<int> k;            ///< at most k consecutive iterations of one loop visit
+  int max_block = 8;               ///< the longest input block when nothing else bounds a length
   /// The work the whole exploration may do, in milliseconds of work of the reference machine
   /// (the 2-core development machine): counted from what the search does (runs, interpreter
   /// steps, solver calls and the solvers' resource units: `WorkRates`), not timed, so that the

@@ -94,9 +94,14 @@ Value Machine::eval(const ir::Expr &e, const Ctx &c) {
     return eval(*e.args[b ? 1 : 2], c);
   }
   case ExprKind::Let: {
-    Value v = eval(*e.args[0], c);
     const size_t base = bound_.size();
-    bound_.emplace_back(e.name, std::move(v));
+    if (c.depth > 0) { // in a definition's body: evaluated when read (Binding)
+      bound_.emplace_back(e.name, Value::null());
+      bound_.back().lazy = std::make_shared<Binding::Lazy>(Binding::Lazy{e.args[0].get(), c, base});
+    } else {
+      Value v = eval(*e.args[0], c);
+      bound_.emplace_back(e.name, std::move(v));
+    }
     Value r = eval(*e.args[1], c);
     bound_.resize(base);
     return r;
@@ -139,13 +144,40 @@ Value Machine::lookup(const ir::Expr &e, const Ctx &c) {
     not_executable("the global '" + e.name + "' has no value", c);
   case ir::VarRef::Bound:
   case ir::VarRef::LogicParam:
-    for (auto it = bound_.rbegin(); it != bound_.rend(); ++it)
-      if (it->first == e.name) return it->second;
+    for (size_t i = bound_.size(); i-- > 0;)
+      if (bound_[i].first == e.name) return bound_[i].lazy ? force(i) : bound_[i].second;
     break;
   case ir::VarRef::Unresolved:
     break;
   }
   not_executable("'" + e.name + "' is not bound", c);
+}
+
+Value Machine::force(size_t i) {
+  const std::shared_ptr<Binding::Lazy> lazy = bound_[i].lazy;
+  Value v = Value::null();
+  {
+    // The expression sees the names bound where it was written, not those bound since (a
+    // quantifier of the body may reuse a name); they are back afterwards, also on a throw.
+    struct Restore {
+      std::vector<Binding> &bound;
+      std::vector<Binding> since;
+      size_t base;
+      ~Restore() {
+        bound.resize(base);
+        bound.insert(bound.end(), std::make_move_iterator(since.begin()),
+                     std::make_move_iterator(since.end()));
+      }
+    } restore{bound_,
+              {std::make_move_iterator(bound_.begin() + long(lazy->base)),
+               std::make_move_iterator(bound_.end())},
+              lazy->base};
+    bound_.resize(lazy->base);
+    v = eval(*lazy->expr, lazy->ctx);
+  }
+  bound_[i].second = v;
+  bound_[i].lazy.reset();
+  return v;
 }
 
 Value Machine::machine_result(BigInt r, const Term &sym, const ir::Type &t, const Ctx &c) {

@@ -106,7 +106,25 @@ private:
   std::map<std::string, ir::Type> global_types_;
   Memory mem_;
   std::deque<Frame> frames_;
-  std::vector<std::pair<std::string, Value>> bound_; ///< quantified, let-bound, logic parameters
+  /// A name bound in logic: quantified, a logic parameter, or let-bound. A `\let` in the body
+  /// of a logic definition is evaluated when first read (`lazy`): a definition that binds its
+  /// recursive call before the test that makes it unneeded (IndexOfNotEqual's `start`, read only
+  /// when k >= 0) must not recurse without end. The value is the same: logic has no effects.
+  struct Binding {
+    Binding() = default;
+    Binding(std::string n, Value v) : first(std::move(n)), second(std::move(v)) {}
+    std::string first;
+    Value second;
+    struct Lazy {
+      const ir::Expr *expr;
+      Ctx ctx;
+      size_t base; ///< the names bound where it was written: bound_[0 .. base)
+    };
+    std::shared_ptr<Lazy> lazy;
+  };
+  std::vector<Binding> bound_; ///< quantified, let-bound, logic parameters
+  /// The value of the lazy binding bound_[i], evaluated now and kept.
+  Value force(size_t i);
   /// The logic applications being evaluated, innermost last: one that calls itself again with
   /// the same arguments in the same memory never terminates.
   struct LogicCall {

@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <iostream>
 
 namespace triage::cli {
@@ -72,6 +73,18 @@ ir::Json test_json(const dse::Test &t) {
   return j;
 }
 
+/// `--scope CELLS,WINDOW,NEAR`: a small scope of inputs (dse::SmallScope).
+dse::SmallScope scope_of(const std::string &text) {
+  long v[3];
+  char end = 0;
+  if (std::sscanf(text.c_str(), "%ld,%ld,%ld%c", &v[0], &v[1], &v[2], &end) != 3 || v[0] < 0 ||
+      v[0] > 64 || v[1] < 0 || v[1] > 1000000 || v[2] < 0 || v[2] > 1000000)
+    throw UsageError("--scope expects CELLS,WINDOW,NEAR (as 4,8,2: arrays of at most 4 cells, "
+                     "integers in [-8, 8] and within 2 of the program's constants), not '" +
+                     text + "'");
+  return dse::SmallScope{size_t(v[0]), v[1], v[2]};
+}
+
 int run_dse(const std::vector<std::string> &args) {
   CommandLine cl(
       "dse", "FILE",
@@ -80,7 +93,7 @@ int run_dse(const std::vector<std::string> &args) {
       "inputs that take the other way. Prints every test and whether every path was explored.\n",
       "Exit code 0 when no test fails an annotation, 1 when one does, 2 bad input or usage.");
   dse::Options o;
-  std::string function, format = "text";
+  std::string function, format = "text", scope;
   std::vector<std::string> giant;
   int k = 0;
   double budget_s = double(o.budget.count()) / 1000;
@@ -98,8 +111,12 @@ int run_dse(const std::vector<std::string> &args) {
            "with outputs chosen by the search");
   cl.flag("--no-typically", no_typically,
           "ignore the `typically` clauses (they reduce the input domain)");
+  cl.text("--scope", scope, "C,W,N",
+          "explore only a small scope of inputs: arrays of at most C cells,\n"
+          "integers within W of zero or within N of the program's constants");
   cl.choice("--format", format, {"text", "json"}, "text or json");
   cl.parse(args);
+  if (cl.given("--scope")) o.scope = scope_of(scope);
   const ir::Program p = load_program(cl.file(), cl.source());
   o.function = function_of(p, cl, function);
   o.policy = policy_of(p, giant);
@@ -129,6 +146,7 @@ int run_dse(const std::vector<std::string> &args) {
     for (const auto &w : r.incomplete_because)
       why.push_back(w);
     j["incomplete_because"] = std::move(why);
+    j["scope"] = o.scope ? ir::Json(dse::scope_text(p, *o.scope)) : ir::Json();
     j["solver_calls"] = ir::Json(r.solver_calls);
     j["steps"] = ir::Json(r.steps);
     j["work_ms"] = ir::Json(r.work_ms);
@@ -142,6 +160,7 @@ int run_dse(const std::vector<std::string> &args) {
             << (r.complete ? "complete exploration" : "incomplete exploration") << ", "
             << r.solver_calls << " solver calls, " << r.work_ms << " ms of work, " << r.ms
             << " ms\n";
+  if (o.scope) std::cout << "  within the scope: " << dse::scope_text(p, *o.scope) << "\n";
   for (const auto &w : r.incomplete_because)
     std::cout << "  incomplete: " << w << "\n";
   return failed ? 1 : 0;

@@ -68,6 +68,10 @@ DiagnoseFlags::DiagnoseFlags(CommandLine &cl, bool one_strategy)
   cl.whole("--max-block", o_.strategy_options.max_block, 1,
            "test strategy: the longest input array nothing bounds")
       ->capture_default_str();
+  cl.flag("--no-small-scope", no_small_scope_,
+          "test strategy: when no search can explore every input, do not search\n"
+          "small scopes of inputs (short arrays, integers near zero and the\n"
+          "program's constants) for likely_prover_incapacity");
   if (one_strategy) {
     cl.seconds("--probe", probe_s_,
                "work per function (seconds of the reference machine, as --budget) of\n"
@@ -89,6 +93,7 @@ classify::DiagnoseOptions DiagnoseFlags::options(const std::string &file) const 
   if (cl_.given("--budget")) s.check_budget = s.exploration_budget;
   s.probe_budget = no_probe_ ? std::chrono::milliseconds(0) : ms_of(probe_s_);
   if (cl_.given("--k")) s.k = k_;
+  s.small_scope = !no_small_scope_;
   o.prove = prove_.options();
   s.deadline = o.prove.deadline;
   // Asked for explicitly: that many, whatever the solvers answered.

@@ -29,6 +29,7 @@ private:
   double budget_s_, probe_s_;
   int models_ = 0, k_ = 0;
   bool no_probe_ = false;
+  bool no_small_scope_ = false;
 };
 
 /// The -I and -D of `cl`, shell-quoted, each with a leading blank: a replay command reads the

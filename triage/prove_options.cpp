@@ -50,8 +50,9 @@ ProveFlags::ProveFlags(CommandLine &cl) : cl_(cl), prover_(vcgen::prover_name(o_
       ->capture_default_str();
   cl.whole("-j", jobs_, 1, "goals proved at once (default: one per core, or TRIAGE_JOBS)");
   cl.seconds("--deadline", deadline_s_,
-             "for the whole file: goals not tried by then fail (not_run), or stay\n"
-             "unknown in a diagnosis");
+             "for the whole file: goals not tried by then fail (not_run); a\n"
+             "diagnosis proves every goal first, and goals not diagnosed by then\n"
+             "stay unknown");
   cl.flag("--no-rte", no_rte_, "no runtime-error goals (overflow, division, memory)");
   cl.flag("--total-logic", total_logic_,
           "read annotations in ACSL's total logic, as Frama-C WP does, with no\n"

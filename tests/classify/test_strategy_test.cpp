@@ -175,15 +175,69 @@ TEST(TestStrategy, CompleteOnlyUnderTypicallyMeansLikely) {
   EXPECT_EQ(d.nc_search, NcSearch::Complete);
 }
 
-TEST(TestStrategy, BoundedExplorationMeansUnknown) {
+TEST(TestStrategy, CompleteTypicallyScopeIsStated) {
+  const ir::Program p =
+      parse(counted_with("100000", "typically #f.typically1 { n <= 4 }"), "counted.ivl");
+  const GoalDiagnosis d = judge_by_tests(p, counted_post);
+  ASSERT_TRUE(d.search_scope.has_value());
+  EXPECT_EQ(d.search_scope->kind, "typically");
+}
+
+// The whole domain cannot be explored (n up to 100000 within 300 ms of work): the searches are
+// made again within small scopes. n in [-2, 2] is explored completely; the next scope holds n
+// near the constant 100000, whose runs the budget cannot finish: the smallest scope is stated.
+TEST(TestStrategy, BoundedExplorationFallsBackToTheLargestCompleteSmallScope) {
   const ir::Program p = parse(counted_with("100000", ""), "counted.ivl");
   const GoalDiagnosis d = judge_by_tests(p, counted_post, std::chrono::milliseconds(300));
-  EXPECT_EQ(d.verdict, Verdict::Unknown);
-  EXPECT_EQ(d.nc_search, NcSearch::Bounded);
+  EXPECT_EQ(d.verdict, Verdict::LikelyProverIncapacity);
+  EXPECT_EQ(d.nc_search, NcSearch::Bounded); // the search of the whole domain
   EXPECT_TRUE(std::ranges::count(d.nc_search_bounds, "the work budget was reached") > 0);
+  ASSERT_TRUE(d.search_scope.has_value());
+  EXPECT_EQ(d.search_scope->kind, "automatic");
+  EXPECT_EQ(d.search_scope->text, "arrays <= 2 cells, integers in [-2, 2]");
   EXPECT_TRUE(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string &n) {
     return n.find("search incomplete: the work budget was reached") != std::string::npos;
   }));
+  EXPECT_TRUE(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string &n) {
+    return n.find("every path within a small scope of inputs (arrays <= 2 cells, integers in "
+                  "[-2, 2]) explored") != std::string::npos;
+  }));
+}
+
+// A loop whose length no input bounds: no scope can be explored completely, the goal stays
+// unknown.
+TEST(TestStrategy, NoCompleteSmallScopeMeansUnknown) {
+  std::string text = counted_with("100000", "");
+  text.replace(text.find("while i < n"), 11, "while i < 100000");
+  text.replace(text.find("0 <= i <= n"), 11, "0 <= i <= 100000");
+  text.replace(text.find("variant #f.variant1 { n - i }"), 29,
+               "variant #f.variant1 { 100000 - i }");
+  const ir::Program p = parse(text, "counted.ivl");
+  const GoalDiagnosis d = judge_by_tests(p, counted_post, std::chrono::milliseconds(300));
+  EXPECT_EQ(d.verdict, Verdict::Unknown);
+  EXPECT_FALSE(d.search_scope.has_value());
+}
+
+// A bug only outside every small scope (n = 1000 breaks the postcondition, and 1000 is no
+// constant of the program: 999 + 1): within the scopes nothing fails, and the likely verdict
+// says which inputs were searched. The full search, bounded, finds it or not; either way no
+// verdict claims more than was searched.
+TEST(TestStrategy, ABugOutsideTheScopeIsNeverHiddenBehindAnUnstatedScope) {
+  std::string text = counted_with("100000", "");
+  text.replace(text.find("return s;"), 9, "if n = 999 + 1 { s := s + 1; } return s;");
+  const ir::Program p = parse(text, "counted.ivl");
+  const GoalDiagnosis d = judge_by_tests(p, counted_post, std::chrono::milliseconds(300));
+  EXPECT_NE(d.verdict, Verdict::ProverIncapacity);
+  if (d.verdict == Verdict::LikelyProverIncapacity) {
+    ASSERT_TRUE(d.search_scope.has_value());
+    EXPECT_EQ(d.search_scope->kind, "automatic");
+    EXPECT_NE(d.search_scope->text.find("integers in ["), std::string::npos);
+  } else if (d.verdict == Verdict::NonCompliance) {
+    ASSERT_TRUE(d.counterexample.has_value());
+    const ir::Json *n = d.counterexample->input("n");
+    ASSERT_NE(n, nullptr);
+    EXPECT_EQ(n->dump(), "1000");
+  }
 }
 
 TEST(TestStrategy, AWeakLoopContractIsFoundOnTheSameProgram) {
@@ -291,12 +345,15 @@ TEST(TestStrategy, AGoalOfAFunctionWithABugSaysToFixTheBugFirst) {
   EXPECT_TRUE(has_note(after_bug, fix_first)) << ::testing::PrintToString(after_bug.notes);
   EXPECT_EQ(suggestion(after_bug), "fix what fails assertion at line 9 first (see its verdict), "
                                    "then diagnose again: this goal's verdict may change with it");
-  // No bug known: no such note.
+  // No bug known: no such note, and the searches within a small scope end (n in [-2, 2]).
   const GoalDiagnosis clean =
       judge_after(parse(counted_with("100000", ""), "counted.ivl"), counted_post, std::nullopt);
-  EXPECT_EQ(clean.verdict, Verdict::Unknown);
+  EXPECT_EQ(clean.verdict, Verdict::LikelyProverIncapacity);
   EXPECT_FALSE(has_note(clean, "short searches only"));
-  EXPECT_EQ(suggestion(clean).find("add a `typically` clause"), 0u);
+  ASSERT_TRUE(clean.search_scope.has_value());
+  EXPECT_EQ(clean.search_scope->kind, "automatic");
+  // With a bug known, the small scopes are not searched: that bug is to fix first.
+  EXPECT_FALSE(after_bug.search_scope.has_value());
 }
 
 TEST(TestStrategy, AGoalThroughAContractAlreadyShownWeakStillGetsItsOwnWeakness) {

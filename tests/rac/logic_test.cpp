@@ -150,6 +150,21 @@ TEST(Logic, LetAndConditional) {
       "ok");
 }
 
+// In a definition's body a `let` is read when needed (ACSL by Example's IndexOfNotEqual binds
+// its recursive call on k - 1 before the test k < 0 that makes it unneeded): read eagerly, it
+// recursed to the depth limit. The bound value sees the names where it was written, not a
+// quantified name of the body that shadows them.
+TEST(Logic, LetInADefinitionIsReadWhenNeeded) {
+  const std::string decls = "function idx(k: int): int =\n"
+                            "  let start = idx(k - 1) + 1 in if k < 0 then -1 else start";
+  EXPECT_EQ(verdict(check(decls, "idx(2) = 2", {}, "")), "ok");
+  EXPECT_EQ(verdict(check(decls, "idx(2) = 3", {}, "")), "failure assertion a");
+  const std::string shadow = "function g(x: int): bool =\n"
+                             "  let y = x + 1 in forall x: int. 0 <= x < 3 -> y = 6";
+  EXPECT_EQ(verdict(check(shadow, "g(5)", {}, "")), "ok");
+  EXPECT_EQ(verdict(check(shadow, "g(4)", {}, "")), "failure assertion a");
+}
+
 TEST(Logic, OldAtAndLoopEntry) {
   const char *text = R"(
 global g: int32
