@@ -33,6 +33,9 @@ inline const char *nc_search_name(NcSearch s) {
 struct SearchScope {
   std::string kind; ///< "typically" or "automatic"
   std::string text; ///< `arrays <= 4 cells, integers in [-8, 8] and within 2 of ±100`
+  /// Automatic: the longest input array, and the intervals integer inputs and cells were in.
+  size_t cells = 0;
+  std::vector<std::pair<ir::BigInt, ir::BigInt>> intervals;
 };
 
 struct GoalDiagnosis {

@@ -217,6 +217,17 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
     j["search_scope"] = ir::Json::object();
     j["search_scope"]["kind"] = d.search_scope->kind;
     j["search_scope"]["text"] = d.search_scope->text;
+    if (d.search_scope->kind == "automatic") {
+      j["search_scope"]["cells"] = ir::Json(long(d.search_scope->cells));
+      ir::Json intervals = ir::Json::array();
+      for (const auto &[lo, hi] : d.search_scope->intervals) {
+        ir::Json pair = ir::Json::array();
+        pair.push_back(ir::Json(lo));
+        pair.push_back(ir::Json(hi));
+        intervals.push_back(std::move(pair));
+      }
+      j["search_scope"]["intervals"] = std::move(intervals);
+    }
   }
   j["explanation"] = verdict_sentence(d.verdict);
   j["suggestion"] = suggestion(d);

@@ -401,7 +401,8 @@ private:
     if (!best) return;
     const std::string text = dse::scope_text(ctx_.program, small_scopes[*best]);
     d.verdict = Verdict::LikelyProverIncapacity;
-    d.search_scope = SearchScope{"automatic", text};
+    d.search_scope = SearchScope{"automatic", text, small_scopes[*best].cells,
+                                 dse::scope_intervals(ctx_.program, small_scopes[*best])};
     d.notes.push_back("every path within a small scope of inputs (" + text + ") explored (" +
                       std::to_string(real_paths) + " real" +
                       (names.empty()
@@ -432,7 +433,7 @@ private:
     }
     d.verdict = typically_ ? Verdict::LikelyProverIncapacity : Verdict::ProverIncapacity;
     if (typically_)
-      d.search_scope = SearchScope{"typically", "the inputs its `typically` clauses allow"};
+      d.search_scope = SearchScope{"typically", "the inputs its `typically` clauses allow", 0, {}};
     d.notes.push_back(
         "every path explored (" + std::to_string(nc.paths) + " real" +
         (global ? ", " + std::to_string(global->paths) + " through the contracts" : std::string()) +

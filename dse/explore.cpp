@@ -99,6 +99,18 @@ std::chrono::milliseconds default_backstop(std::chrono::milliseconds budget) {
   return std::chrono::milliseconds(long(double(at_least.count()) * 5 * ir::build_slowdown));
 }
 
+/// The intervals of a small scope over the program's constants (scope_intervals).
+std::vector<std::pair<BigInt, BigInt>> intervals_of(const std::set<BigInt> &constants,
+                                                    const SmallScope &s) {
+  std::vector<std::pair<BigInt, BigInt>> out{{-BigInt(s.window), BigInt(s.window)}};
+  if (s.near > 0)
+    for (const BigInt &c : constants)
+      if (c > s.window)
+        for (const BigInt &centre : {c, BigInt(-c)})
+          out.emplace_back(centre - s.near, centre + s.near);
+  return out;
+}
+
 class Explorer {
 public:
   Explorer(const ir::Program &p, const Options &o, const ir::Function &f)
@@ -129,7 +141,9 @@ private:
         deadline_(Clock::now() + o.backstop.value_or(default_backstop(o.budget))),
         block_limit_(o.scope ? o.scope->cells : size_t(o.max_block)),
         block_cap_(o.scope ? o.scope->cells : block_cap(constants, o)),
-        small_constants_(small_constants(constants)), scope_centres_(scope_centres(constants, o)) {}
+        small_constants_(small_constants(constants)),
+        scope_centres_(o.scope ? intervals_of(constants, *o.scope)
+                               : std::vector<std::pair<BigInt, BigInt>>{}) {}
 
   /// What one path left to negate: its decisions from `from` on (a visit negates at most
   /// negations_per_visit of them, and queues the rest as a continuation).
@@ -231,21 +245,6 @@ private:
   std::vector<BigInt> small_constants_;
   /// With a small scope: the intervals its integer inputs may take (in_scope).
   std::vector<std::pair<BigInt, BigInt>> scope_centres_;
-
-  /// The intervals of a small scope: [-window, window], and [c - near, c + near] around each
-  /// constant c of the program beyond the window, and around -c.
-  static std::vector<std::pair<BigInt, BigInt>> scope_centres(const std::set<BigInt> &constants,
-                                                              const Options &o) {
-    std::vector<std::pair<BigInt, BigInt>> out;
-    if (!o.scope) return out;
-    out.emplace_back(-BigInt(o.scope->window), BigInt(o.scope->window));
-    if (o.scope->near > 0)
-      for (const BigInt &c : constants)
-        if (c > o.scope->window)
-          for (const BigInt &centre : {c, BigInt(-c)})
-            out.emplace_back(centre - o.scope->near, centre + o.scope->near);
-    return out;
-  }
 
   /// An input of the small scope: within one of its intervals.
   Term in_scope(const Term &x) const {
@@ -705,6 +704,10 @@ std::string scope_text(const ir::Program &p, const SmallScope &s) {
   for (const BigInt &c : program_constants(p))
     if (c > s.window) near += (near.empty() ? "" : ", ") + ("±" + c.str());
   return near.empty() ? t : t + " and within " + std::to_string(s.near) + " of " + near;
+}
+
+std::vector<std::pair<BigInt, BigInt>> scope_intervals(const ir::Program &p, const SmallScope &s) {
+  return intervals_of(program_constants(p), s);
 }
 
 Result explore(const ir::Program &p, const Options &opts) {

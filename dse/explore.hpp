@@ -30,6 +30,10 @@ struct SmallScope {
 
 /// How a report states a scope: `arrays <= 4 cells, integers in [-8, 8] and within 2 of ±100`.
 std::string scope_text(const ir::Program &p, const SmallScope &s);
+/// The intervals a scope's integers may take: [-window, window], and [c - near, c + near]
+/// around each constant c of the program beyond the window, and around -c.
+std::vector<std::pair<ir::BigInt, ir::BigInt>> scope_intervals(const ir::Program &p,
+                                                               const SmallScope &s);
 
 struct Options {
   std::string function;

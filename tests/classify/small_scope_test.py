@@ -52,6 +52,8 @@ def main():
         expect(g['verdict'] == 'likely_prover_incapacity', f"R3.c:49 likely, got {g['verdict']}", p)
         expect(scope.get('kind') == 'automatic' and scope.get('text', '').startswith('arrays <= '),
                f'R3.c:49 an automatic scope stated, got {scope}', p)
+        expect(scope.get('cells') == 4 and [-8, 8] in scope.get('intervals', []),
+               f'R3.c:49 the scope for machines: 4 cells, [-8, 8] among its intervals, got {scope}', p)
         expect(any('every path within a small scope of inputs' in n for n in g['notes']),
                'R3.c:49 a note says what was explored', p)
     expect(scopes_consistent(goals), 'R3.c: search_scope exactly on likely verdicts', p)

@@ -252,6 +252,14 @@ class Program:
             return 'hard', 'prover_incapacity (holds on every run), yet a run fails it', anywhere
         if in_scope is None:
             return 'excused', 'only inputs outside typically fail it', anywhere
+        scope = g.get('search_scope') or {}
+        if verdict == 'likely_prover_incapacity' and scope.get('kind') == 'automatic':
+            # Its promise is the small scope it states: no failing input inside it.
+            inside = next((i for i, t in self.failing[k]
+                           if (t or not typical_only) and in_small_scope(i, scope)), None)
+            if inside is None:
+                return 'excused', 'only inputs outside the stated small scope fail it', in_scope
+            return 'hard', 'likely_prover_incapacity, yet a run within its small scope fails it', inside
         if verdict == 'likely_prover_incapacity':
             return 'hard', 'likely_prover_incapacity, yet a run within typically fails it', in_scope
         if nc == 'complete':
@@ -259,6 +267,24 @@ class Program:
         if verdict == 'subcontract_weakness':
             return 'weak', '', in_scope
         return 'excused', 'incomplete search', in_scope
+
+
+def in_small_scope(inputs, scope):
+    """Whether inputs lie in a search_scope of kind automatic: every integer (scalar or cell)
+    in one of its intervals, every array at most its cells long."""
+    intervals = scope.get('intervals') or []
+
+    def ok(v):
+        if isinstance(v, bool) or v is None:
+            return True
+        if isinstance(v, str) and v.lstrip('-').isdigit():
+            v = int(v)
+        if isinstance(v, int):
+            return any(int(lo) <= v <= int(hi) for lo, hi in intervals)
+        if isinstance(v, list):
+            return len(v) <= scope.get('cells', 0) and all(ok(x) for x in v)
+        return True
+    return all(ok(v) for v in inputs.values())
 
 
 def describe(g):
