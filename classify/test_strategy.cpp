@@ -1,7 +1,9 @@
 #include "classify/test_strategy.hpp"
 
 #include "classify/categorise.hpp"
+#include "classify/lemma_scope.hpp"
 #include "classify/replay.hpp"
+#include "classify/small_scopes.hpp"
 #include "classify/subcontracts.hpp"
 #include "dse/explore.hpp"
 #include "ir/parallel_for.hpp"
@@ -344,12 +346,6 @@ private:
     return settle_weakness_by_test(ctx_.program, d, t, scope, std::move(names), limits());
   }
 
-  /// The small scopes tried when no search of the whole input domain could be complete,
-  /// smallest first, each holding the one before: arrays of 2 cells and integers in [-2, 2];
-  /// then 3 cells, [-4, 4] and the program's constants within 1; then 4 cells, [-8, 8] and its
-  /// constants within 2. The largest one explored completely is the one stated.
-  static constexpr std::array<dse::SmallScope, 3> small_scopes{{{2, 2, 0}, {3, 4, 1}, {4, 8, 2}}};
-
   /// The real program explored within small_scopes[level], once per function (its runs going
   /// past annotation failures, as nc_search).
   const dse::Result &scoped_nc(size_t level) {
@@ -535,6 +531,12 @@ void TestStrategy::diagnose(StrategyContext &ctx, std::vector<GoalDiagnosis> &go
       GoalDiagnosis &d = goals[i];
       if (ctx.options.past_deadline()) {
         note_once(d, deadline_note);
+      } else if (!function && d.result.goal.kind == ir::GoalKind::Lemma &&
+                 ctx.options.small_scope) {
+        const auto start = Clock::now();
+        test_lemma(ctx.program, ctx.options, d);
+        d.time_ms +=
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
       } else if (!function) {
         d.strategy = "test";
         d.notes.push_back("a lemma has no run to test");

@@ -9,6 +9,8 @@
 - rgf/R3_typically.c: the `typically` clause bounds the search, and its scope is the one stated.
 - small_scope/far_bug.c breaks its postcondition only at n = 1000, outside every small scope: it
   is never prover_incapacity, and never likely without the scope that was searched.
+- small_scope/lemmas.ivl: a true lemma the provers cannot show (induction) is likely, with its
+  scope; a false one stays unknown, with the instance that breaks it.
 - Every likely_prover_incapacity has a search_scope, and every other verdict none.
 """
 import json
@@ -86,6 +88,17 @@ def main():
         if g['verdict'] == 'non_compliance':
             expect(g['counterexample']['inputs'].get('n') == 1000, 'far_bug.c: n = 1000', p)
     expect(scopes_consistent(goals), 'far_bug.c: search_scope exactly on likely verdicts', p)
+
+    p = diagnose(os.path.join(HERE, 'small_scope', 'lemmas.ivl'), '--format', 'json')
+    by_id = {g['id']: g for g in failed_goals(p)}
+    nonneg, anyv = by_id.get('sum_nonneg'), by_id.get('sum_any')
+    expect(nonneg and nonneg['verdict'] == 'likely_prover_incapacity' and
+           (nonneg.get('search_scope') or {}).get('kind') == 'automatic',
+           'lemmas.ivl: the true lemma is likely, with its scope', p)
+    expect(anyv and anyv['verdict'] == 'unknown' and
+           any('an instance of the lemma is false: t = [' in n for n in anyv['notes']),
+           'lemmas.ivl: the false lemma is unknown, its false instance noted', p)
+    expect(scopes_consistent(failed_goals(p)), 'lemmas.ivl: search_scope exactly on likely verdicts', p)
 
     for f in failures:
         print('FAIL:', f)
