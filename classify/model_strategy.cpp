@@ -51,9 +51,6 @@ public:
       note("a lemma has no run to check a model against");
       return false;
     }
-    // A deferred goal was not given the prover's long attempts, on purpose: no model to miss,
-    // and further ones would go through the broken contract that deferred it.
-    if (d_.result.answer == vcgen::GoalAnswer::Deferred) return false;
     if (!d_.result.model) {
       note("the prover gave no model");
       return true;

@@ -16,8 +16,6 @@ struct RefutationProbe::Search {
   std::vector<GoalDiagnosis> refuted; ///< one per goal, its first replayed failing run
   /// A search ran to its end (budget, or every path): another one would find nothing new.
   bool exhausted = false;
-  /// The goals deferred, each with the broken loop contracts it relies on.
-  std::vector<std::pair<ir::GoalRef, std::vector<std::string>>> deferred;
 };
 
 RefutationProbe::RefutationProbe(const ir::Program &p, const StrategyOptions &o,
@@ -41,14 +39,10 @@ vcgen::SkipLongAttempts RefutationProbe::check(const ir::GoalRef &goal) {
   const std::lock_guard<std::mutex> lock(s.m);
   if (!known(s, goal) && !s.exhausted) explore(s, goal);
   if (known(s, goal)) return vcgen::SkipLongAttempts::Refuted;
-  std::vector<std::string> wrong = weaken(s, goal, *f);
-  if (known(s, goal)) return vcgen::SkipLongAttempts::Refuted;
-  // A proof through a contract that a real run breaks rests on what is about to change: the
-  // contract or the code that breaks it (the test strategy says to fix it first). The long
-  // attempts of a goal the quick one left open are most often spent for nothing then.
-  if (wrong.empty()) return vcgen::SkipLongAttempts::No;
-  s.deferred.emplace_back(goal, std::move(wrong));
-  return vcgen::SkipLongAttempts::Deferred;
+  weaken(s, goal, *f);
+  // A goal through a loop contract a real run breaks still gets its long attempts: they may
+  // prove it, as `triage prove` would (a diagnosis proves at least what a proof does).
+  return known(s, goal) ? vcgen::SkipLongAttempts::Refuted : vcgen::SkipLongAttempts::No;
 }
 
 std::vector<std::string> RefutationProbe::broken(const Search &s, const ir::Function &f,
@@ -66,10 +60,9 @@ std::vector<std::string> RefutationProbe::broken(const Search &s, const ir::Func
 // weakness of that contract, replayed (or a non-compliance, when the real run from the same
 // inputs fails the goal too). A copy.c whose invariant misses dst[0] paid its long proof
 // attempts before its weakness showed; now it gets the weakness alone.
-std::vector<std::string> RefutationProbe::weaken(Search &s, const ir::GoalRef &goal,
-                                                 const ir::Function &f) {
+void RefutationProbe::weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f) {
   const std::vector<std::string> names = subcontracts_for(program_, f, goal);
-  std::vector<std::string> wrong = broken(s, f, names);
+  const std::vector<std::string> wrong = broken(s, f, names);
   const RunLimits limits{options_.step_limit, options_.run_limit};
   for (const std::string &name : names) {
     if (std::ranges::count(wrong, name) > 0) continue; // wrong, not weak: no weakness to show
@@ -88,10 +81,9 @@ std::vector<std::string> RefutationProbe::weaken(Search &s, const ir::GoalRef &g
     d.nc_search = NcSearch::NotRun;
     if (settle_weakness_by_test(program_, d, r.tests[*r.found], Scope::Single, {name}, limits)) {
       s.refuted.push_back(std::move(d));
-      return wrong;
+      return;
     }
   }
-  return wrong;
 }
 
 bool RefutationProbe::known(const Search &s, const ir::GoalRef &goal) {
@@ -150,14 +142,6 @@ void RefutationProbe::settle(std::vector<GoalDiagnosis> &goals) const {
     if (d.result.status != vcgen::Status::Failed) continue;
     const auto it = searches_.find(d.result.goal.function);
     if (it == searches_.end()) continue;
-    if (d.result.answer == vcgen::GoalAnswer::Deferred)
-      for (const auto &[goal, loops] : it->second->deferred)
-        if (goal == d.result.goal)
-          for (const std::string &loop : loops)
-            d.notes.push_back("this goal relies on the contract of " + loop +
-                              ", which a real run breaks: the prover's longer attempts were "
-                              "skipped (until that run passes, a proof through the contract may "
-                              "not last)");
     if (d.result.answer != vcgen::GoalAnswer::Refuted) continue;
     for (const GoalDiagnosis &found : it->second->refuted) {
       if (!(found.result.goal == d.result.goal)) continue;

@@ -32,13 +32,11 @@ public:
   /// from any proving thread, the searches of one function one at a time.
   bool refutes(const ir::GoalRef &goal) { return check(goal) == vcgen::SkipLongAttempts::Refuted; }
 
-  /// What the searches know of `goal` (vcgen::ProveOptions::skip_long_attempts): refuted as above;
-  /// deferred when it is not, but it relies on a loop whose own contract (an invariant, its
-  /// frame or its variant) a replayed run of the real program fails first.
+  /// What the searches know of `goal` (vcgen::ProveOptions::skip_long_attempts): refuted as
+  /// above, or nothing (its long attempts are made).
   vcgen::SkipLongAttempts check(const ir::GoalRef &goal);
 
-  /// Gives each goal the prover left as "refuted" its verdict, the replayed run, and each
-  /// deferred one a note naming the broken contracts it relies on.
+  /// Gives each goal the prover left as "refuted" its verdict and the replayed run.
   void settle(std::vector<GoalDiagnosis> &goals) const;
 
 private:
@@ -46,8 +44,9 @@ private:
   Search &search_of(const std::string &function);
   static bool known(const Search &s, const ir::GoalRef &goal);
   void explore(Search &s, const ir::GoalRef &goal);
-  /// Searches through each contract `goal` relies on; returns the loops skipped as broken.
-  std::vector<std::string> weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f);
+  /// Searches through each contract `goal` relies on (those a real run breaks are wrong, not
+  /// weak: skipped).
+  void weaken(Search &s, const ir::GoalRef &goal, const ir::Function &f);
   std::vector<std::string> broken(const Search &s, const ir::Function &f,
                                   const std::vector<std::string> &names) const;
   bool ambiguous(const ir::GoalRef &g) const;

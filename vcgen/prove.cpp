@@ -236,8 +236,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   };
   auto finish = [&] {
     check_defined();
-    if (r.status == Status::Failed && r.answer != GoalAnswer::Refuted &&
-        r.answer != GoalAnswer::Deferred)
+    if (r.status == Status::Failed && r.answer != GoalAnswer::Refuted)
       r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
     r.time_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
@@ -268,7 +267,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     } else if (const SkipLongAttempts skip = o.skip_long_attempts(vc.ref);
                skip != SkipLongAttempts::No) {
       r.status = Status::Failed;
-      r.answer = skip == SkipLongAttempts::Refuted ? GoalAnswer::Refuted : GoalAnswer::Deferred;
+      r.answer = GoalAnswer::Refuted;
       return finish();
     } else {
       quick = Budget{0, 0}; // the first attempt's quick slice is spent

@@ -26,13 +26,12 @@ enum class GoalAnswer {
   Timeout,       ///< the wall-clock backstop ended the attempts
   ResourceLimit, ///< the solver work ran out
   Refuted,       ///< its long attempts were skipped: it is known to fail (SkipLongAttempts)
-  Deferred,      ///< its long attempts were skipped: it is to be decided later (SkipLongAttempts)
   NotRun,        ///< the deadline came before it was tried
 };
 /// The names of the answers, in the order of the enumerators (the one table): what JSON and
 /// text reports print.
-inline constexpr std::array<const char *, 8> goal_answer_names{
-    "unsat", "sat", "unknown", "timeout", "resource_limit", "refuted", "deferred", "not_run"};
+inline constexpr std::array<const char *, 7> goal_answer_names{
+    "unsat", "sat", "unknown", "timeout", "resource_limit", "refuted", "not_run"};
 static_assert(size_t(GoalAnswer::NotRun) + 1 == goal_answer_names.size());
 inline const char *goal_answer_name(GoalAnswer a) {
   return goal_answer_names[size_t(a)];
@@ -44,9 +43,6 @@ inline const char *goal_answer_name(GoalAnswer a) {
 enum class SkipLongAttempts {
   No,      ///< the long attempts are made
   Refuted, ///< the goal is known to fail (a run breaks it): answer "refuted"
-  /// The goal's proof would rest on something known to change (a loop contract a run breaks):
-  /// answer "deferred".
-  Deferred,
 };
 
 struct ProveOptions {
@@ -66,7 +62,7 @@ struct ProveOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   int jobs = 1; ///< goals proved at once, each by a thread of its own
   /// Asked of a goal that the quick attempt (a fifth of a second) left open, before the long
-  /// ones: whether to skip them. A skipped goal fails at once, with answer Refuted or Deferred
+  /// ones: whether to skip them. A skipped goal fails at once, with answer Refuted
   /// and no model. Called from the proving threads. (A diagnosis asks its short search for
   /// failing runs, classify::RefutationProbe.)
   std::function<SkipLongAttempts(const ir::GoalRef &)> skip_long_attempts;
