@@ -10,7 +10,8 @@
 - small_scope/far_bug.c breaks its postcondition only at n = 1000, outside every small scope: it
   is never prover_incapacity, and never likely without the scope that was searched.
 - small_scope/lemmas.ivl: a true lemma the provers cannot show (induction) is likely, with its
-  scope; a false one stays unknown, with the instance that breaks it.
+  scope; a false one stays unknown, with the instance that breaks it; the same over two memory
+  states.
 - Every likely_prover_incapacity has a search_scope, and every other verdict none.
 """
 import json
@@ -98,6 +99,13 @@ def main():
     expect(anyv and anyv['verdict'] == 'unknown' and
            any('an instance of the lemma is false: t = [' in n for n in anyv['notes']),
            'lemmas.ivl: the false lemma is unknown, its false instance noted', p)
+    two, first = by_id.get('sum_unchanged'), by_id.get('first_unchanged')
+    expect(two and two['verdict'] == 'likely_prover_incapacity',
+           'lemmas.ivl: the true lemma over two states is likely', p)
+    expect(first and first['verdict'] == 'unknown' and
+           any('an instance of the lemma is false: in L: t = [' in n and '; then in K: t = [' in n
+               for n in first['notes']),
+           'lemmas.ivl: the false lemma over two states, its instance in both states noted', p)
     expect(scopes_consistent(failed_goals(p)), 'lemmas.ivl: search_scope exactly on likely verdicts', p)
 
     for f in failures:
