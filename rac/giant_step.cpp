@@ -235,8 +235,9 @@ Flow Machine::giant_loop(const ir::Stmt &s, const Snapshot &entry, int first_blo
   }
   cur_at_ = loc(s);
   give_oracle_values(gs, writes, clauses.empty(), free_locals);
+  std::string why; // values the invariant cannot be evaluated on do not satisfy it either
   for (const auto &a : s.annots)
-    if (a.kind == AnnotKind::Invariant && !eval_bool(*a.expr, annot_ctx(a)))
+    if (a.kind == AnnotKind::Invariant && !eval_checked(*a.expr, annot_ctx(a), why).value_or(false))
       stop(OutcomeKind::Stuck,
            "the oracle's values for the giant step over " + name +
                " do not satisfy its invariant " + a.id,

@@ -105,6 +105,40 @@ TEST(GiantStep, CallOracleBreakingThePostconditionIsStuck) {
   ASSERT_EQ(o.defaults_used.size(), 2u); // the global input x, and x at the giant step
 }
 
+// Values an invariant or a postcondition cannot be evaluated on (a read past the block) are no
+// state it allows: the run is stuck, as for values that make it false, not `not_executable`
+// (test generation counted those runs as not completed, and its searches never ended).
+TEST(GiantStep, OracleValuesAContractReadsPastABlockOnAreStuck) {
+  const std::string text = R"(
+fun g(t: ptr int32): int32
+  ensures #g.ensures1 { t[result] = 0 }
+fun f(t: ptr int32, n: int32) {
+  var k: int32 = 0;
+  while k < n
+    invariant #f.invariant1 { 0 < k -> t[k - 1] = 0 }
+    writes #f.loop_writes1 { k }
+  {
+    k := k + 1;
+  }
+  var r: int32 = 0;
+  r := call g(t);
+})";
+  RunSpec loop;
+  loop.inputs = {{"t", ints({0})}, {"n", 1}};
+  loop.policy.giant.insert("loop@6");
+  loop.outputs = {ir::SubcontractOutput{"loop@6", 6, 1, {{"k", 3}}}};
+  const Outcome o = run_text(text, loop);
+  EXPECT_EQ(verdict(o), "stuck") << o.reason;
+  EXPECT_NE(o.reason.find("invariant f.invariant1"), std::string::npos) << o.reason;
+  RunSpec call;
+  call.inputs = {{"t", ints({0})}, {"n", 0}};
+  call.policy.giant.insert("g");
+  call.outputs = {ir::SubcontractOutput{"g", 13, 1, {{"result", 4}}}};
+  const Outcome c = run_text(text, call);
+  EXPECT_EQ(verdict(c), "stuck") << c.reason;
+  EXPECT_NE(c.reason.find("postcondition g.ensures1"), std::string::npos) << c.reason;
+}
+
 TEST(GiantStep, CallOutOfRangeOracleValueIsStuck) {
   EXPECT_EQ(verdict(run_text(set_x, set_x_run({{"x", 5000000000L}}))), "stuck");
 }
