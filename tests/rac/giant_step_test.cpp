@@ -123,20 +123,19 @@ fun f(t: ptr int32, n: int32) {
   var r: int32 = 0;
   r := call g(t);
 })";
-  RunSpec loop;
-  loop.inputs = {{"t", ints({0})}, {"n", 1}};
-  loop.policy.giant.insert("loop@6");
-  loop.outputs = {ir::SubcontractOutput{"loop@6", 6, 1, {{"k", 3}}}};
-  const Outcome o = run_text(text, loop);
-  EXPECT_EQ(verdict(o), "stuck") << o.reason;
-  EXPECT_NE(o.reason.find("invariant f.invariant1"), std::string::npos) << o.reason;
-  RunSpec call;
-  call.inputs = {{"t", ints({0})}, {"n", 0}};
-  call.policy.giant.insert("g");
-  call.outputs = {ir::SubcontractOutput{"g", 13, 1, {{"result", 4}}}};
-  const Outcome c = run_text(text, call);
-  EXPECT_EQ(verdict(c), "stuck") << c.reason;
-  EXPECT_NE(c.reason.find("postcondition g.ensures1"), std::string::npos) << c.reason;
+  // Giant-steps `name` (at `line`) with output `value` for `out`, from t = [0] and n.
+  const auto stuck_at = [&](const std::string &name, int line, const std::string &out, long value,
+                            long n, const std::string &clause) {
+    RunSpec r;
+    r.inputs = {{"t", ints({0})}, {"n", n}};
+    r.policy.giant.insert(name);
+    r.outputs = {ir::SubcontractOutput{name, line, 1, {{out, value}}}};
+    const Outcome o = run_text(text, r);
+    EXPECT_EQ(verdict(o), "stuck") << o.reason;
+    EXPECT_NE(o.reason.find(clause), std::string::npos) << o.reason;
+  };
+  stuck_at("loop@6", 6, "k", 3, 1, "invariant f.invariant1");
+  stuck_at("g", 13, "result", 4, 0, "postcondition g.ensures1");
 }
 
 TEST(GiantStep, CallOutOfRangeOracleValueIsStuck) {
