@@ -77,7 +77,7 @@ ir::Program with_check(const ir::Program &p, const ir::Annotation &lemma, const 
 bool fails_instance(const dse::Test &t, const std::string &assert_id) {
   const rac::Outcome &o = t.outcome;
   return o.kind == rac::OutcomeKind::Failure && o.goal && o.goal->annot_id == assert_id &&
-         o.reason.find("cannot be evaluated") == std::string::npos;
+         !o.undefined;
 }
 
 /// `t = [1, 2], n = 1`; for a lemma over states, `in L: t = [1, 2], n = 1; then in K: t = [5,
@@ -116,10 +116,13 @@ void test_lemma(const ir::Program &p, const StrategyOptions &o, GoalDiagnosis &d
   const std::string assert_id = fn + ".assert1";
   std::optional<size_t> best;
   long paths = 0;
+  // A lemma over one state is the same function in every scope: built once.
+  const bool per_scope = lemma->labels.size() > 1;
   std::optional<ir::Program> checked;
   for (size_t level = 0; level < small_scopes.size() && !o.past_deadline(); ++level) {
     try {
-      checked = with_check(p, *lemma, fn, assert_id, small_scopes[level].cells);
+      if (!checked || per_scope)
+        checked = with_check(p, *lemma, fn, assert_id, small_scopes[level].cells);
     } catch (const ir::Error &e) {
       d.notes.push_back(std::string("the lemma's instances cannot be run: ") + e.what());
       return;
@@ -147,12 +150,10 @@ void test_lemma(const ir::Program &p, const StrategyOptions &o, GoalDiagnosis &d
     paths = r.paths;
   }
   if (!best) return;
-  const std::string text = dse::scope_text(*checked, small_scopes[*best]);
   d.verdict = Verdict::LikelyProverIncapacity;
-  d.search_scope = SearchScope{"automatic", text, small_scopes[*best].cells,
-                               dse::scope_intervals(*checked, small_scopes[*best])};
-  d.notes.push_back("every instance of the lemma within a small scope (" + text + ") evaluated (" +
-                    std::to_string(paths) +
+  d.search_scope = automatic_scope(*checked, *best);
+  d.notes.push_back("every instance of the lemma within a small scope (" + d.search_scope->text +
+                    ") evaluated (" + std::to_string(paths) +
                     " paths) without one that is false; instances reading past an array's "
                     "cells are those of a longer array, outside the scope");
 }

@@ -9,7 +9,6 @@
 #include "ir/parallel_for.hpp"
 
 #include <algorithm>
-#include <array>
 #include <functional>
 #include <iterator>
 #include <map>
@@ -395,12 +394,10 @@ private:
       contract_paths = global ? global->paths : 0;
     }
     if (!best) return;
-    const std::string text = dse::scope_text(ctx_.program, small_scopes[*best]);
     d.verdict = Verdict::LikelyProverIncapacity;
-    d.search_scope = SearchScope{"automatic", text, small_scopes[*best].cells,
-                                 dse::scope_intervals(ctx_.program, small_scopes[*best])};
-    d.notes.push_back("every path within a small scope of inputs (" + text + ") explored (" +
-                      std::to_string(real_paths) + " real" +
+    d.search_scope = automatic_scope(ctx_.program, *best);
+    d.notes.push_back("every path within a small scope of inputs (" + d.search_scope->text +
+                      ") explored (" + std::to_string(real_paths) + " real" +
                       (names.empty()
                            ? std::string()
                            : ", " + std::to_string(contract_paths) + " through the contracts") +

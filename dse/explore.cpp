@@ -99,7 +99,7 @@ std::chrono::milliseconds default_backstop(std::chrono::milliseconds budget) {
   return std::chrono::milliseconds(long(double(at_least.count()) * 5 * ir::build_slowdown));
 }
 
-/// The intervals of a small scope over the program's constants (scope_intervals).
+/// The intervals of a small scope over the program's constants (describe_scope).
 std::vector<std::pair<BigInt, BigInt>> intervals_of(const std::set<BigInt> &constants,
                                                     const SmallScope &s) {
   std::vector<std::pair<BigInt, BigInt>> out{{-BigInt(s.window), BigInt(s.window)}};
@@ -696,18 +696,17 @@ private:
 // Term nodes and assertions in scope at a check were tried and explain nothing more (price 0).
 const WorkRates work_rates{5e-5, 1e-7, 9e-6, 3.4e-6, 1.9e-5, 0, 0, 2e-8, 1.22};
 
-std::string scope_text(const ir::Program &p, const SmallScope &s) {
-  std::string t = "arrays <= " + std::to_string(s.cells) + " cells, integers in [-" +
-                  std::to_string(s.window) + ", " + std::to_string(s.window) + "]";
-  if (s.near <= 0) return t;
+ScopeDescription describe_scope(const ir::Program &p, const SmallScope &s) {
+  const std::set<BigInt> constants = program_constants(p);
+  ScopeDescription d{"arrays <= " + std::to_string(s.cells) + " cells, integers in [-" +
+                         std::to_string(s.window) + ", " + std::to_string(s.window) + "]",
+                     intervals_of(constants, s)};
   std::string near;
-  for (const BigInt &c : program_constants(p))
-    if (c > s.window) near += (near.empty() ? "" : ", ") + ("±" + c.str());
-  return near.empty() ? t : t + " and within " + std::to_string(s.near) + " of " + near;
-}
-
-std::vector<std::pair<BigInt, BigInt>> scope_intervals(const ir::Program &p, const SmallScope &s) {
-  return intervals_of(program_constants(p), s);
+  if (s.near > 0)
+    for (const BigInt &c : constants)
+      if (c > s.window) near += (near.empty() ? "" : ", ") + ("±" + c.str());
+  if (!near.empty()) d.text += " and within " + std::to_string(s.near) + " of " + near;
+  return d;
 }
 
 Result explore(const ir::Program &p, const Options &opts) {

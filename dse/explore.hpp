@@ -28,12 +28,14 @@ struct SmallScope {
   long near = 2; ///< 0: no values near the program's constants
 };
 
-/// How a report states a scope: `arrays <= 4 cells, integers in [-8, 8] and within 2 of ±100`.
-std::string scope_text(const ir::Program &p, const SmallScope &s);
-/// The intervals a scope's integers may take: [-window, window], and [c - near, c + near]
-/// around each constant c of the program beyond the window, and around -c.
-std::vector<std::pair<ir::BigInt, ir::BigInt>> scope_intervals(const ir::Program &p,
-                                                               const SmallScope &s);
+/// A scope over one program, as reports state it.
+struct ScopeDescription {
+  std::string text; ///< `arrays <= 4 cells, integers in [-8, 8] and within 2 of ±100`
+  /// The intervals its integers may take: [-window, window], and [c - near, c + near] around
+  /// each constant c of the program beyond the window, and around -c.
+  std::vector<std::pair<ir::BigInt, ir::BigInt>> intervals;
+};
+ScopeDescription describe_scope(const ir::Program &p, const SmallScope &s);
 
 struct Options {
   std::string function;

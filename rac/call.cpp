@@ -76,7 +76,8 @@ void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
     pop_frame();
     fail(GoalKind::CallPrecondition, a.id, top().fn->name, loc(*site),
          "the precondition " + a.id + " of " + f.name +
-             (why.empty() ? " is false at the call" + with : " at the call" + with + ": " + why));
+             (why.empty() ? " is false at the call" + with : " at the call" + with + ": " + why),
+         !why.empty());
   }
 }
 
@@ -92,7 +93,7 @@ void Machine::check_postconditions(const ir::Function &f, const Value *result, b
            "the oracle's values for the giant step over " + f.name +
                " do not satisfy its postcondition " + a.id,
            loc(a));
-    fail_annot(GoalKind::Postcondition, a, f.name, why);
+    fail_annot(GoalKind::Postcondition, a, f.name, why, !why.empty());
   }
 }
 

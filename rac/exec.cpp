@@ -94,7 +94,7 @@ std::optional<bool> Machine::eval_checked(const ir::Expr &e, Ctx c, std::string 
 void Machine::check_assertion(const ir::Annotation &a, GoalKind kind) {
   std::string why;
   if (!eval_checked(*a.expr, annot_ctx(a), why).value_or(false))
-    fail_annot(kind, a, top().fn->name, why);
+    fail_annot(kind, a, top().fn->name, why, !why.empty());
 }
 
 Flow Machine::exec(const ir::Stmt &s) {

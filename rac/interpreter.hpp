@@ -109,8 +109,11 @@ struct GiantStep {
 
 struct Outcome {
   OutcomeKind kind = OutcomeKind::Ok;
-  std::optional<ir::GoalRef> goal;    ///< the failed goal (Failure)
-  std::string reason;                 ///< a sentence: why stuck / not executable / which limit
+  std::optional<ir::GoalRef> goal; ///< the failed goal (Failure)
+  std::string reason;              ///< a sentence: why stuck / not executable / which limit
+  /// Failure: the annotation could not be evaluated (a read past a block, as E-ACSL's checks
+  /// fail), rather than evaluated to false.
+  bool undefined = false;
   ir::SrcLoc at;                      ///< where it happened
   std::string state;                  ///< printable values of the variables in scope at the failure
   std::vector<GiantStep> giant_steps; ///< every giant step taken, in order

@@ -76,11 +76,12 @@ void Machine::stop(OutcomeKind kind, const std::string &reason, const ir::SrcLoc
 }
 
 void Machine::fail(ir::GoalKind kind, const std::string &annot_id, const std::string &fn,
-                   const ir::SrcLoc &at, const std::string &reason) {
+                   const ir::SrcLoc &at, const std::string &reason, bool undefined) {
   Stop s;
   s.outcome.kind = OutcomeKind::Failure;
   s.outcome.goal = ir::GoalRef{kind, annot_id, fn, at};
   s.outcome.reason = reason;
+  s.outcome.undefined = undefined;
   s.outcome.at = at;
   s.outcome.state = state_text(returned_ ? &*returned_ : nullptr);
   s.outcome.state_json = state_json(returned_ ? &*returned_ : nullptr);
@@ -88,9 +89,9 @@ void Machine::fail(ir::GoalKind kind, const std::string &annot_id, const std::st
 }
 
 void Machine::fail_annot(ir::GoalKind kind, const ir::Annotation &a, const std::string &fn,
-                         const std::string &reason) {
+                         const std::string &reason, bool undefined) {
   if (passes_over(ir::GoalRef{kind, a.id, fn, loc(a)})) return;
-  fail(kind, a.id, fn, loc(a), reason);
+  fail(kind, a.id, fn, loc(a), reason, undefined);
 }
 
 bool Machine::passes_over(const ir::GoalRef &g) {

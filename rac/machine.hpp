@@ -146,11 +146,12 @@ private:
   void check_cells(size_t more, const std::string &what);
 
   // ---- outcomes (machine.cpp) ----
+  /// `undefined`: the annotation could not be evaluated (Outcome::undefined).
   [[noreturn]] void fail(ir::GoalKind kind, const std::string &annot_id, const std::string &fn,
-                         const ir::SrcLoc &at, const std::string &reason);
+                         const ir::SrcLoc &at, const std::string &reason, bool undefined = false);
   /// An annotation is false: the run ends with a failure, or goes past it (Config::go_past).
   void fail_annot(ir::GoalKind kind, const ir::Annotation &a, const std::string &fn,
-                  const std::string &reason = "");
+                  const std::string &reason = "", bool undefined = false);
   /// When Config::go_past lets the run go past this failed goal, records it and answers true:
   /// the caller goes on. False otherwise (the caller ends the run).
   bool passes_over(const ir::GoalRef &g);

@@ -146,7 +146,7 @@ int run_dse(const std::vector<std::string> &args) {
     for (const auto &w : r.incomplete_because)
       why.push_back(w);
     j["incomplete_because"] = std::move(why);
-    j["scope"] = o.scope ? ir::Json(dse::scope_text(p, *o.scope)) : ir::Json();
+    j["scope"] = o.scope ? ir::Json(dse::describe_scope(p, *o.scope).text) : ir::Json();
     j["solver_calls"] = ir::Json(r.solver_calls);
     j["steps"] = ir::Json(r.steps);
     j["work_ms"] = ir::Json(r.work_ms);
@@ -160,7 +160,7 @@ int run_dse(const std::vector<std::string> &args) {
             << (r.complete ? "complete exploration" : "incomplete exploration") << ", "
             << r.solver_calls << " solver calls, " << r.work_ms << " ms of work, " << r.ms
             << " ms\n";
-  if (o.scope) std::cout << "  within the scope: " << dse::scope_text(p, *o.scope) << "\n";
+  if (o.scope) std::cout << "  within the scope: " << dse::describe_scope(p, *o.scope).text << "\n";
   for (const auto &w : r.incomplete_because)
     std::cout << "  incomplete: " << w << "\n";
   return failed ? 1 : 0;
