@@ -196,6 +196,7 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   j["answer"] = vcgen::goal_answer_name(d.result.answer);
   j["prover"] = d.result.prover ? vcgen::prover_name(*d.result.prover) : "";
   j["prove_time_ms"] = d.result.time_ms;
+  if (!d.result.induction.empty()) j["induction"] = d.result.induction;
   j["verdict"] = verdict_name(d.verdict);
   j["subcontracts"] = strings(d.subcontracts);
   j["scope"] =

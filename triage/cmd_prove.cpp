@@ -28,6 +28,7 @@ ir::Json goal_json(const vcgen::GoalResult &r, bool with_cx) {
   g["answer"] = vcgen::goal_answer_name(r.answer);
   g["prover"] = prover_text(r);
   g["time_ms"] = ir::Json(r.time_ms);
+  if (!r.induction.empty()) g["induction"] = r.induction;
   if (with_cx && r.model) g["counterexample"] = r.model->to_json();
   return g;
 }
@@ -42,7 +43,8 @@ int run_prove(const std::vector<std::string> &args) {
   std::string format = "text";
   bool with_cx = false;
   cl.choice("--format", format, {"text", "json"},
-            "text: FILE:LINE:COL: proved|failed: KIND (ID) [PROVER ANSWER MS ms];\n"
+            "text: FILE:LINE:COL: proved|failed: KIND (ID) [PROVER ANSWER MS ms]\n"
+            "(a lemma proved by induction adds `, by induction on VAR`);\n"
             "json: {\"file\", \"goals\": [...]}; ANSWER resource_limit: the work\n"
             "ran out, timeout: the backstop did");
   cl.flag("--counterexample", with_cx,
@@ -75,7 +77,9 @@ int run_prove(const std::vector<std::string> &args) {
                 << (r.status == vcgen::Status::Proved ? "proved" : "failed") << ": "
                 << ir::goal_kind_name(r.goal.kind);
       if (!r.goal.annot_id.empty()) std::cout << " (" << r.goal.annot_id << ")";
-      std::cout << " [" << prover_text(r) << " " << vcgen::goal_answer_name(r.answer) << " " << r.time_ms << " ms]\n";
+      std::cout << " [" << prover_text(r) << " " << vcgen::goal_answer_name(r.answer) << " "
+                << r.time_ms << " ms"
+                << (r.induction.empty() ? "" : ", by induction on " + r.induction) << "]\n";
       if (with_cx && r.model)
         std::cout << "  counterexample: " << r.model->to_json().dump() << "\n";
     }

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
+#include <unordered_set>
 #include <utility>
 
 namespace triage::vcgen {
@@ -338,9 +340,45 @@ Val ExprTr::ev_known(const Expr &e, const Env &env, int polarity) {
 
 namespace {
 
+/// Whether bound variable `var` occurs in `t`.
+bool mentions(const Term &t, const Term &var) {
+  if (t->op == Op::Bound) return t->name == var->name;
+  return std::ranges::any_of(t->args, [&](const Term &a) { return mentions(a, var); });
+}
+
+/// The least and greatest values the guard of quantifier body `body` (`lo <= var < hi ==> ...`)
+/// allows `var`, where it bounds it by terms free of it: the ends of an index range, where the
+/// step of an induction adds its element (`\forall k; 0 <= k < n-m ==> a[m+k] == b[p+k]` at
+/// k = n-m-1).
+std::vector<Term> range_ends(const Term &body, const Term &var) {
+  std::vector<Term> out;
+  if (body->op != Op::Implies) return out;
+  const Term &guard = body->args[0];
+  const std::vector<Term> atoms = guard->op == Op::And ? guard->args : std::vector<Term>{guard};
+  for (const Term &a : atoms) {
+    if (a->op != Op::Le && a->op != Op::Lt) continue;
+    const Term &l = a->args[0], &r = a->args[1];
+    const int strict = a->op == Op::Lt;
+    if (r->op == Op::Bound && r->name == var->name && !mentions(l, var))
+      out.push_back(strict ? mk_add(l, mk_int(1)) : l);
+    else if (l->op == Op::Bound && l->name == var->name && !mentions(r, var))
+      out.push_back(strict ? mk_sub(r, mk_int(1)) : r);
+  }
+  return out;
+}
+
+/// Calls `f` on each universal quantifier `premise` asserts at its top (through conjunctions).
+template <typename F> void for_each_asserted_forall(const Term &premise, F f) {
+  if (premise->op == Op::And)
+    for (const Term &a : premise->args)
+      for_each_asserted_forall(a, f);
+  else if (premise->op == Op::Forall)
+    f(premise);
+}
+
 /// The instances at `consts` of the universal quantifiers of `premise` that it asserts at
-/// its top (through conjunctions), each bound integer variable taken by one constant. At most
-/// `kMaxInstances` in all: these are hints, not a search.
+/// its top (through conjunctions), each bound integer variable taken by one constant or by an
+/// end of its range. At most `kMaxInstances` in all: these are hints, not a search.
 std::vector<Term> instances_at(const Term &premise, const std::vector<Term> &consts) {
   constexpr size_t kMaxInstances = 32;
   std::vector<Term> out;
@@ -350,23 +388,105 @@ std::vector<Term> instances_at(const Term &premise, const std::vector<Term> &con
     if (!ints || q->bound.size() > 2 || out.size() >= kMaxInstances) return;
     std::vector<Term> bodies{q->args[0]};
     for (const Term &var : q->bound) {
+      std::vector<Term> values = range_ends(q->args[0], var);
+      values.insert(values.end(), consts.begin(), consts.end());
       std::vector<Term> next;
       for (const Term &body : bodies)
-        for (const Term &c : consts)
+        for (const Term &c : values)
           next.push_back(rename_bound(body, var, c));
       bodies = std::move(next);
     }
     for (Term &b : bodies)
       if (out.size() < kMaxInstances) out.push_back(std::move(b));
   };
-  auto walk = [&](auto &self, const Term &t) -> void {
-    if (t->op == Op::And)
-      for (const Term &a : t->args)
-        self(self, a);
-    else if (t->op == Op::Forall)
-      instantiate(t);
+  for_each_asserted_forall(premise, instantiate);
+  return out;
+}
+
+/// Structural equality of terms (a shared node at once).
+bool same(const Term &x, const Term &y) {
+  if (x == y) return true;
+  if (x->op != y->op || x->sort != y->sort || x->name != y->name || x->value != y->value ||
+      x->bval != y->bval || x->args.size() != y->args.size() || !x->bound.empty() ||
+      !y->bound.empty())
+    return false;
+  for (size_t i = 0; i < x->args.size(); ++i)
+    if (!same(x->args[i], y->args[i])) return false;
+  return true;
+}
+
+/// `e` at var = 0, when `e` is a sum in which bound variable `var` occurs once, added (then
+/// e = offset + var): `m + k` gives m. nullopt for any other shape.
+std::optional<Term> offset_of(const Term &e, const Term &var) {
+  if (e->op == Op::Bound && e->name == var->name) return mk_int(0);
+  if (e->op == Op::Sub && !mentions(e->args[1], var)) {
+    const auto r = offset_of(e->args[0], var);
+    return r ? std::optional<Term>(mk_sub(*r, e->args[1])) : std::nullopt;
+  }
+  if (e->op != Op::Add) return std::nullopt;
+  std::optional<Term> out = mk_int(0);
+  bool found = false;
+  for (const Term &a : e->args) {
+    if (!mentions(a, var)) {
+      out = mk_add(*out, a);
+      continue;
+    }
+    const auto r = found ? std::nullopt : offset_of(a, var);
+    if (!r) return std::nullopt;
+    found = true;
+    out = mk_add(*out, *r);
+  }
+  return out;
+}
+
+/// The cell reads `select(select(heap, block), offset)` of `t` outside quantifiers.
+std::vector<Term> ground_cell_reads(const Term &t) {
+  std::vector<Term> out;
+  std::unordered_set<const Node *> seen;
+  auto walk = [&](auto &self, const Term &n) -> void {
+    if (!seen.insert(n.get()).second || n->op == Op::Forall || n->op == Op::Exists) return;
+    if (n->op == Op::Select && n->args[0]->op == Op::Select) out.push_back(n);
+    for (const Term &a : n->args)
+      self(self, a);
   };
-  walk(walk, premise);
+  walk(walk, t);
+  return out;
+}
+
+/// The instances of the universal quantifiers `premise` asserts at its top that read, at some
+/// value of one bound variable, a cell `conclusion` reads: `forall k. ... a[m+k] ...` with
+/// `a[i]` in the conclusion is taken at k = i - m. E-matching does no arithmetic: the trigger
+/// `a[m+k]` never matches `a[i]`, and ACSL by Example's `Increasing_Equal` (`Equal{K,L}(a, m,
+/// n, m+p)` for `Increasing{L}(a, m+p, n+p)`) needs exactly those instances. At most
+/// `kMaxInstances`.
+std::vector<Term> instances_reading(const Term &premise, const Term &conclusion) {
+  constexpr size_t kMaxInstances = 16;
+  std::vector<Term> out;
+  const std::vector<Term> reads = ground_cell_reads(conclusion);
+  if (reads.empty()) return out;
+  auto instantiate = [&](const Term &q) {
+    for (const Term &var : q->bound) {
+      if (var->sort != Sort::Int) continue;
+      std::vector<Term> rest;
+      std::ranges::copy_if(q->bound, std::back_inserter(rest),
+                           [&](const Term &b) { return b->name != var->name; });
+      std::unordered_set<const Node *> seen;
+      auto walk = [&](auto &self, const Term &n) -> void {
+        if (!seen.insert(n.get()).second || out.size() >= kMaxInstances) return;
+        if (n->op == Op::Select && n->args[0]->op == Op::Select && mentions(n->args[1], var))
+          if (const auto offset = offset_of(n->args[1], var))
+            for (const Term &r : reads)
+              if (out.size() < kMaxInstances && same(r->args[0], n->args[0])) {
+                const Term body = rename_bound(q->args[0], var, mk_sub(r->args[1], *offset));
+                out.push_back(rest.empty() ? body : mk_forall(rest, body));
+              }
+        for (const Term &a : n->args)
+          self(self, a);
+      };
+      walk(walk, q->args[0]);
+    }
+  };
+  for_each_asserted_forall(premise, instantiate);
   return out;
 }
 
@@ -383,7 +503,11 @@ Term ExprTr::goal(const Expr &e, const Env &env) {
     // the premise's terms occur nowhere else (`MultisetReorder(a, i, k) ==>
     // MultisetReorder(a, k, n) ==> MultisetReorder(a, i, n)`: the counts over [i, k) and
     // [k, n) of the value the conclusion fails at).
-    if (!skolems_.empty()) a = mk_and(a, mk_and(instances_at(a, skolems_)));
+    if (premise_hints && !skolems_.empty()) {
+      std::vector<Term> hints = instances_at(a, skolems_);
+      std::ranges::copy(instances_reading(a, b), std::back_inserter(hints));
+      a = mk_and(a, mk_and(hints));
+    }
     return mk_implies(a, b);
   }
   if (e.kind == ExprKind::Binary && e.binop == BinOp::And && !well_defined) {
@@ -398,6 +522,13 @@ Term ExprTr::goal(const Expr &e, const Env &env) {
     Env inner = env;
     inner.locals[e.name] = ev(*e.args[0], env);
     return goal(*e.args[1], inner);
+  }
+  if (e.kind == ExprKind::At || e.kind == ExprKind::Old) {
+    // In another state, as ev() reads it: a predicate applied at a label (`Increasing{L}(a, m,
+    // n)` in a lemma over two states) is still skolemized.
+    Env inner = env;
+    inner.st = e.kind == ExprKind::Old ? env.pre : state_at(e.name, e, env);
+    return goal(*e.args[0], inner);
   }
   if (e.kind == ExprKind::App) {
     // A predicate to prove is its definition to prove: quantifiers in it are skolemized too.
@@ -416,9 +547,12 @@ Term ExprTr::goal(const Expr &e, const Env &env) {
     std::string n = cx_.fresh("sk!" + b.name);
     if (b.type.is_ptr()) {
       inner.locals[b.name] = Val{mk_const(n + "#b", Sort::Int), mk_const(n + "#o", Sort::Int)};
+      every_skolem_.push_back(inner.locals[b.name].t);
+      every_skolem_.push_back(inner.locals[b.name].off);
       continue;
     }
     Term v = mk_const(n, b.type.is_bool() ? Sort::Bool : Sort::Int);
+    every_skolem_.push_back(v);
     ranges.push_back(mk_in_range(b.type, v));
     inner.locals[b.name] = Val{v, nullptr};
     if (v->sort == Sort::Int) skolems_.push_back(v);
@@ -481,10 +615,11 @@ Val ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const S
     if (a.off) targs.push_back(a.off);
   }
   if (d.ret.is_ptr())
-    return ptr_val(mk_app("lf!" + d.name + "#b", Sort::Int, targs),
-                   mk_app("lf!" + d.name + "#o", Sort::Int, targs));
-  return {mk_app("lf!" + d.name, d.is_predicate || d.ret.is_bool() ? Sort::Bool : Sort::Int, targs),
-          nullptr};
+    return ptr_val(mk_app(uf_name(d.name) + "#b", Sort::Int, targs),
+                   mk_app(uf_name(d.name) + "#o", Sort::Int, targs));
+  return {
+      mk_app(uf_name(d.name), d.is_predicate || d.ret.is_bool() ? Sort::Bool : Sort::Int, targs),
+      nullptr};
 }
 
 Val ExprTr::app(const Expr &e, const Env &env, int polarity) {

@@ -73,6 +73,15 @@ public:
   /// constants, as the solver's negation would skolemize them anyway. Definitions inlined in
   /// it are then ground, so each is tied to the uninterpreted form the lemmas speak of.
   Term goal(const ir::Expr &e, const Env &env);
+  /// The integer constants goal() put for universal quantifiers so far.
+  const std::vector<Term> &skolems() const { return skolems_; }
+  /// Every constant goal() put for universal quantifiers so far (pointers' two components too),
+  /// in the order of the quantifiers: two translations of one formula put them alike.
+  const std::vector<Term> &every_skolem() const { return every_skolem_; }
+  /// goal() gives the premises of an implication their instances at its skolem constants.
+  /// Without them the formula says the same, and its instances at other values are easier to
+  /// use: a hint about n in a premise at n-1 is one more thing to derive.
+  bool premise_hints = true;
   /// A formula assumed to hold. Under `well_defined`, `defined` gathers what its holding implies
   /// a run read validly: the reads outside quantifiers (under their guards) and those of a
   /// `forall` in a positive position (all its instances were evaluated). The reads of other
@@ -103,6 +112,7 @@ private:
   std::vector<Term> guards_;
   bool assumed_ = false;      ///< translating an assumption()
   std::vector<Term> skolems_; ///< integer constants goal() put for universal quantifiers
+  std::vector<Term> every_skolem_;
   /// In an assumption, what is known of the value of the formula being translated: true (+1),
   /// false (-1) or not known (0). A forall known true, or an exists known false, had every
   /// instance evaluated by the run. Through negations, connectives and inlined definitions.
@@ -138,6 +148,12 @@ private:
   Val uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const States &states);
   void register_def(const ir::LogicDef &d);
 };
+
+/// The uninterpreted function that stands for logic definition `def` in terms (with `#b` and
+/// `#o` for the two components of a pointer result).
+inline std::string uf_name(const std::string &def) {
+  return "lf!" + def;
+}
 
 Term heap_select(const Term &heap, const Term &b, const Term &o);
 Term heap_store(const Term &heap, const Term &b, const Term &o, const Term &v);

@@ -273,13 +273,31 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
       quick = Budget{0, 0}; // the first attempt's quick slice is spent
     }
   }
+  // A lemma about a recursive definition most often needs induction: each scheme is an
+  // obligation of its own, with every lemma before it, in a quick share of the budget. They come
+  // right after the easy query: the long attempts of such a lemma would only spend their budget.
+  bool induction_tried = false;
+  auto by_induction = [&] {
+    induction_tried = true;
+    for (const InductionScheme &scheme : vc.induction) {
+      Outcome a = race(query(vc, {}, Lemmas::All, &scheme.obligation), solvers,
+                       within_deadline(o, quick_share(full_budget(o))), o.seed, vc, quick_slice(o));
+      if (a.answer != Answer::Unsat) continue;
+      take(std::move(a), Lemmas::All);
+      r.induction = scheme.variable;
+      return true;
+    }
+    return false;
+  };
   for (size_t k = first; k < attempts.size(); ++k) {
+    if (k > 0 && !induction_tried && by_induction()) break;
     const Lemmas lemmas = attempts[k];
     Outcome a = race(query(vc, {}, lemmas, &vc.property), solvers,
                      attempt_limit(o, lemmas, attempts.size()), o.seed, vc,
                      k == 0 ? quick : quick_slice(o));
     if (take(std::move(a), lemmas)) break;
   }
+  if (!induction_tried && r.status == Status::Failed && r.answer != GoalAnswer::Sat) by_induction();
   return finish();
 }
 

@@ -75,6 +75,8 @@ struct GoalResult {
   Status status = Status::Failed;
   GoalAnswer answer = GoalAnswer::NotRun;
   std::optional<Prover> prover; ///< the solver that answered (none when none was asked)
+  /// The variable of a lemma's proof by induction (vcgen/induction.hpp); empty otherwise.
+  std::string induction;
   long time_ms = 0;
   std::optional<ir::Counterexample> model; ///< candidate counterexample when sat/unknown with model
 };

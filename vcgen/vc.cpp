@@ -874,6 +874,56 @@ std::vector<GoalAcc> FnGen::run() {
 } // namespace
 
 namespace {
+/// Where each recursive logic function's recursion happens, by its name in terms: the positions
+/// among the arguments of its uninterpreted function (memories first, then a pointer's two
+/// components) of the parameters a recursive call changes, `n` in `Count(a, m, n-1, v)`. Those
+/// are what its lemmas are proved by induction on; every parameter when no call changes one.
+std::map<std::string, std::set<size_t>> recursion_positions(const Ctx &cx) {
+  std::map<std::string, std::set<size_t>> out;
+  for (const std::string &name : cx.recursive) {
+    const ir::LogicDef *d = cx.prog.logic(name);
+    if (!d || !d->body) continue;
+    std::set<size_t> changed; // parameter indices
+    auto walk = [&](auto &self, const ir::Expr &e) -> void {
+      if (e.kind == ExprKind::App && e.name == d->name)
+        for (size_t i = 0; i < e.args.size() && i < d->params.size(); ++i)
+          if (e.args[i]->kind != ExprKind::Var || e.args[i]->name != d->params[i].name)
+            changed.insert(i);
+      for (const auto &a : e.args)
+        if (a) self(self, *a);
+    };
+    walk(walk, *d->body);
+    std::set<size_t> &positions = out[uf_name(name)];
+    size_t at = std::max<size_t>(1, d->labels.size()) * cx.keys.size();
+    for (size_t i = 0; i < d->params.size(); ++i) {
+      const size_t width = d->params[i].type.is_ptr() ? 2 : 1;
+      if (changed.empty() || changed.count(i))
+        for (size_t k = 0; k < width; ++k)
+          positions.insert(at + k);
+      at += width;
+    }
+  }
+  return out;
+}
+
+/// Lemma `e` as ExprTr::goal translates it without premise hints, over the skolem constants
+/// `skolems` of its translation with them (the definitions it inlines join cx.ground_defs);
+/// null if the two translations do not put the same constants.
+Term without_hints(Ctx &cx, const Expr &e, const Env &env, const std::vector<Term> &skolems) {
+  const size_t defs_before = cx.ground_defs.size();
+  ExprTr tr(cx, false, false);
+  tr.premise_hints = false;
+  const Term plain = tr.goal(e, env);
+  // Both translations walk the formula alike; were they to differ, the hints stay.
+  if (tr.every_skolem().size() != skolems.size()) return nullptr;
+  std::map<std::string, Term> to;
+  for (size_t i = 0; i < skolems.size(); ++i)
+    to.emplace(tr.every_skolem()[i]->name, skolems[i]);
+  for (size_t i = defs_before; i < cx.ground_defs.size(); ++i)
+    cx.ground_defs[i] = replace_constants(cx.ground_defs[i], to);
+  return replace_constants(plain, to);
+}
+
 /// Runs `f`; an error it throws without a file (the translation of an expression knows only its
 /// position in the IR) is located at `fallback`, the annotation or function it came from.
 template <typename F> void located(const ir::SrcLoc &fallback, F f) {
@@ -927,9 +977,13 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
                   mk_const("lemma!mem!" + (i ? an.labels[i] + "!" : std::string()) + k, Sort::Heap);
           Env env = state_env(states);
           cx.ground_defs.clear();
-          Term goal = ExprTr(cx, false, false).goal(*an.expr, env);
+          ExprTr tr(cx, false, false);
+          Term goal = tr.goal(*an.expr, env);
           GoalVC vc;
           vc.ref = ir::GoalRef{GoalKind::Lemma, an.id, "-", ir::where(p, an.pos, an.src)};
+          const Term plain = without_hints(cx, *an.expr, env, tr.every_skolem());
+          vc.induction = induction_schemes(goal, plain ? plain : goal, cx.ground_defs, tr.skolems(),
+                                           recursion_positions(cx));
           hyps_now(vc);
           vc.lemma_hyps.insert(vc.lemma_hyps.end(), state_lemmas.begin(), state_lemmas.end());
           vc.obligation = vc.property = goal;

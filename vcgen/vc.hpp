@@ -4,6 +4,7 @@
 
 #include "ir/ast.hpp"
 #include "ir/goal.hpp"
+#include "vcgen/induction.hpp"
 #include "vcgen/val.hpp"
 
 #include <map>
@@ -69,7 +70,9 @@ struct GoalVC {
   Term property; ///< what the annotation says (proved first, apart: solvers find it easier)
   Term definedness = mk_bool(true);         ///< its reads are valid (VcOptions::well_defined)
   std::shared_ptr<const FunctionInfo> info; ///< null for lemmas
-  std::vector<SiteInfo> sites;              ///< subcontract sites of the function, in order
+  /// A lemma's proofs by induction, tried when the lemma itself is not proved.
+  std::vector<InductionScheme> induction;
+  std::vector<SiteInfo> sites; ///< subcontract sites of the function, in order
   /// How many of `sites` come before the goal's checks in the symbolic run: the others are
   /// generated after them, so the obligation cannot mention their outputs.
   size_t sites_before = 0;

@@ -9,9 +9,9 @@
 - rgf/R3_typically.c: the `typically` clause bounds the search, and its scope is the one stated.
 - small_scope/far_bug.c breaks its postcondition only at n = 1000, outside every small scope: it
   is never prover_incapacity, and never likely without the scope that was searched.
-- small_scope/lemmas.ivl: a true lemma the provers cannot show (induction) is likely, with its
-  scope; a false one stays unknown, with the instance that breaks it; the same over two memory
-  states.
+- small_scope/lemmas.ivl: a true lemma the provers cannot show (induction with a generalized
+  accumulator) is likely, with its scope; a false one stays unknown, with the instance that
+  breaks it; the same over two memory states.
 - Every likely_prover_incapacity has a search_scope, and every other verdict none.
 """
 import json

@@ -76,23 +76,21 @@ check(p1.returncode == 0, f'ok exit {p1.returncode}')
 strip = lambda out: [(g['line'], g['kind'], g['status'], g['prover']) for g in json.loads(out)['goals']]
 check(strip(p1.stdout) == strip(p2.stdout), 'results repeat')
 
-# Lemmas as ACSL by Example writes them (tests/vcgen/lemmas.c): lemmas that need induction fail
-# but are assumed by what follows; a lemma proved from them only once its predicate's quantifier
-# is a constant; a lemma and a postcondition that need a lemma over two states; a false lemma.
-# Default timeout, as users run it.
+# Lemmas as ACSL by Example writes them (tests/vcgen/lemmas.c): lemmas that need induction are
+# proved by induction, and say on which variable; lemmas and a postcondition that follow from
+# them (one over two states); a false lemma. Default budgets, as users run it.
 lemmas = os.path.join(root, 'tests', 'vcgen', 'lemmas.c')
 p = run(lemmas, '--format', 'json')
-status = {(g['kind'], g['line']): g['status'] for g in json.loads(p.stdout)['goals']}
-expected = {('lemma', 15): 'failed', ('lemma', 20): 'failed', ('lemma', 25): 'failed',
-            ('lemma', 31): 'proved', ('lemma', 41): 'failed', ('lemma', 45): 'proved',
+goals = {(g['kind'], g['line']): g for g in json.loads(p.stdout)['goals']}
+expected = {('lemma', 15): 'proved', ('lemma', 20): 'proved', ('lemma', 25): 'proved',
+            ('lemma', 31): 'proved', ('lemma', 41): 'proved', ('lemma', 45): 'proved',
             ('postcondition', 54): 'proved', ('lemma', 63): 'failed'}
-# Lemma 31 was proved by Z3's restart (the next seed) in the context its first, time-bounded
-# check left: where the interrupt landed decided it, so it was proved on an idle machine and
-# not always under load. Bounded by work, where the first check stops is fixed, and there the
-# restart does not prove it (within --work 2 to 3; docs/prove.md, "How budgets are counted").
-del expected[('lemma', 31)]
 for k, v in expected.items():
-    check(status.get(k) == v, f'lemmas.c {k}: {status.get(k)}, expected {v}')
+    check(goals.get(k, {}).get('status') == v, f'lemmas.c {k}: {goals.get(k)}, expected {v}')
+for line in (15, 20, 25, 41):
+    check(goals.get(('lemma', line), {}).get('induction') == 'n',
+          f'lemmas.c {line}: by induction on n: {goals.get(("lemma", line))}')
+check('induction' not in goals.get(('lemma', 63), {}), 'lemmas.c 63: a failed lemma names no induction')
 
 # Budgets (docs/prove.md, "How budgets are counted"): a goal left undecided says which limit
 # ended it. fermat.ivl's postcondition is decided by no solver: with a small work and a far
@@ -113,6 +111,16 @@ p = run(fermat, '--no-rte', '--work', '0', '--timeout', '0.3')
 check(re.search(r'failed: postcondition .*\[(z3|cvc5) timeout \d+ ms\]', p.stdout), f'time limit: {p.stdout}')
 os.unlink(fermat)
 check(run(s7, '--work', '0', '--timeout', '2').returncode == 1, 'time alone: S7 still fails')
+
+# A lemma about a recursive definition is proved by induction, and says on which variable.
+sums = os.path.join(root, 'tests', 'vcgen', 'soundness', 'induction_bound_ok.ivl')
+p = run(sums)
+check(p.returncode == 0, f'induction exit {p.returncode}: {p.stdout}')
+check(re.search(r': proved: lemma \(sum_nonneg\) \[(z3|cvc5) unsat \d+ ms, by induction on n\]$',
+                p.stdout, re.M), f'induction text: {p.stdout}')
+lemmas = {g['id']: g for g in json.loads(run(sums, '--format', 'json').stdout)['goals']}
+check(lemmas.get('sum_nonneg', {}).get('induction') == 'n', f'induction json: {lemmas}')
+check(all('induction' not in g for g in d['goals']), 'S7 json: no induction key on other goals')
 
 # Bad usage and bad input: exit 2 with a message.
 check(run(s7, '--prover', 'alt-ergo').returncode == 2, 'bad prover')

@@ -1,7 +1,7 @@
 /* Lemmas as the ACSL by Example corpus writes them: a recursive definition, lemmas that need
-   induction (not proved, but assumed by what follows, as under Frama-C WP), and lemmas and
-   function goals that follow from them without induction. tests/vcgen/cli.py checks which are
-   proved. */
+   induction (proved by induction on n: docs/prove.md, "Lemmas by induction"; assumed by what
+   follows in any case, as under Frama-C WP), and lemmas and function goals that follow from
+   them. tests/vcgen/cli.py checks which are proved. */
 
 /*@
   predicate NoneEqual(int* a, integer m, integer n, int v) =
@@ -11,17 +11,17 @@
     (n <= m) ? 0 : ((0 <= Find(a, m, n-1, v) < n-m-1) ?
        Find(a, m, n-1, v) : ((a[n-1] == v) ? n-m-1 : n-m));
 
-  // Induction: not proved.
+  // Needs induction.
   lemma Find_Increasing:
     \forall int *a, v, integer k, m, n;
       m <= k <= n  ==>  Find(a, m, k, v) <= Find(a, m, n, v);
 
-  // Induction: not proved.
+  // Needs induction.
   lemma Find_Limit:
     \forall int *a, v, integer k, m, n;
       m <= k < n  ==>  a[k] == v  ==>  Find(a, m, n, v) <= k-m;
 
-  // Induction: not proved.
+  // Needs induction.
   lemma Find_NoneEqual:
     \forall int *a, v, integer m, n;
       m <= n  ==>  NoneEqual(a, m, n, v)  ==>  Find(a, m, n, v) == n-m;
@@ -37,7 +37,7 @@
   predicate Unchanged{K,L}(int* a, integer n) =
     \forall integer i; 0 <= i < n ==> \at(a[i],K) == \at(a[i],L);
 
-  // Induction: not proved.
+  // Needs induction.
   lemma Sum_Unchanged{K,L}:
     \forall int* a, integer n;  Unchanged{K,L}(a, n)  ==>  Sum{K}(a, n) == Sum{L}(a, n);
 
