@@ -11,6 +11,9 @@ using namespace term;
 
 namespace {
 
+/// Each scheme is a query of its own, and a lemma no scheme proves pays for them all.
+constexpr size_t kMaxSchemes = 6;
+
 /// The names of the constants in the arguments where applications of recursive functions recurse.
 std::set<std::string>
 recursion_arguments(const Term &goal, const std::map<std::string, std::set<size_t>> &recursion) {
@@ -119,18 +122,31 @@ induction_schemes(const Term &goal, const Term &hypothesis, const std::vector<Te
                   const std::vector<Term> &variables,
                   const std::map<std::string, std::set<size_t>> &recursion) {
   const std::set<std::string> arguments = recursion_arguments(goal, recursion);
+  // Strong induction on the variables where a definition recurses, or on every integer
+  // variable when none does (`Heap_Maximum`).
+  std::vector<Term> ints;
+  std::ranges::copy_if(variables, std::back_inserter(ints),
+                       [](const Term &x) { return x->sort == Sort::Int; });
+  std::vector<Term> recursing;
+  std::ranges::copy_if(ints, std::back_inserter(recursing),
+                       [&](const Term &x) { return arguments.count(x->name) > 0; });
+  const std::vector<Term> &strong = recursing.empty() ? ints : recursing;
+  // In the order they most often prove ACSL by Example's lemmas: from the predecessor, strong,
+  // from the successor.
   std::vector<InductionScheme> out;
-  for (const int step : {-1, +1})
-    for (const Term &x : variables)
-      if (x->sort == Sort::Int && arguments.count(x->name))
-        out.push_back(InductionScheme{
-            source_name(x), step,
-            mk_implies(hypothesis_next(hypothesis, facts, variables, x, step), goal)});
-  for (const Term &x : variables)
-    if (x->sort == Sort::Int)
-      out.push_back(InductionScheme{
-          source_name(x), 0,
-          mk_implies(hypothesis_below(hypothesis, goal, facts, variables, x), goal)});
+  for (const Term &x : recursing)
+    out.push_back(
+        InductionScheme{source_name(x), -1,
+                        mk_implies(hypothesis_next(hypothesis, facts, variables, x, -1), goal)});
+  for (const Term &x : strong)
+    out.push_back(
+        InductionScheme{source_name(x), 0,
+                        mk_implies(hypothesis_below(hypothesis, goal, facts, variables, x), goal)});
+  for (const Term &x : recursing)
+    out.push_back(
+        InductionScheme{source_name(x), +1,
+                        mk_implies(hypothesis_next(hypothesis, facts, variables, x, +1), goal)});
+  if (out.size() > kMaxSchemes) out.resize(kMaxSchemes);
   return out;
 }
 
