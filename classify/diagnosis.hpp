@@ -30,8 +30,19 @@ inline const char *nc_search_name(NcSearch s) {
 
 /// Which inputs the searches behind a `likely_prover_incapacity` covered: the `typically`
 /// clauses of the function, or a small scope triage chose (dse::SmallScope), in words.
+enum class ScopeKind {
+  Typically, ///< the inputs the function's `typically` clauses allow
+  Automatic, ///< a small scope triage chose
+};
+/// The names of the kinds, in the order of the enumerators (the one table): JSON and SARIF.
+inline constexpr std::array<const char *, 2> scope_kind_names{"typically", "automatic"};
+static_assert(size_t(ScopeKind::Automatic) + 1 == scope_kind_names.size());
+inline const char *scope_kind_name(ScopeKind k) {
+  return scope_kind_names[size_t(k)];
+}
+
 struct SearchScope {
-  std::string kind; ///< "typically" or "automatic"
+  ScopeKind kind = ScopeKind::Automatic;
   std::string text; ///< `arrays <= 4 cells, integers in [-8, 8] and within 2 of ±100`
   /// Automatic: the longest input array, and the intervals integer inputs and cells were in.
   size_t cells = 0;

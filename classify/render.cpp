@@ -123,7 +123,7 @@ void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
   // A likely prover incapacity says which inputs were searched: no more is shown.
   if (d.search_scope)
     out += std::string("  searched: ") +
-           (d.search_scope->kind == "automatic" ? "a small scope of inputs only: " : "") +
+           (d.search_scope->kind == ScopeKind::Automatic ? "a small scope of inputs only: " : "") +
            d.search_scope->text + "\n";
   if (!d.shown_statically.empty()) out += "  shown statically: " + d.shown_statically + "\n";
   if (!d.replayed)
@@ -216,9 +216,9 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   j["search_scope"] = ir::Json();
   if (d.search_scope) {
     j["search_scope"] = ir::Json::object();
-    j["search_scope"]["kind"] = d.search_scope->kind;
+    j["search_scope"]["kind"] = scope_kind_name(d.search_scope->kind);
     j["search_scope"]["text"] = d.search_scope->text;
-    if (d.search_scope->kind == "automatic") {
+    if (d.search_scope->kind == ScopeKind::Automatic) {
       j["search_scope"]["cells"] = ir::Json(long(d.search_scope->cells));
       ir::Json intervals = ir::Json::array();
       for (const auto &[lo, hi] : d.search_scope->intervals) {

@@ -136,7 +136,7 @@ ir::Json result_of(const Report &r, const GoalDiagnosis &d, const ir::Program &p
   if (d.verdict == Verdict::SubcontractWeakness) props["scope"] = scope_name(d.scope);
   if (d.search_scope) {
     ir::Json scope = ir::Json::object();
-    scope["kind"] = d.search_scope->kind;
+    scope["kind"] = scope_kind_name(d.search_scope->kind);
     scope["text"] = d.search_scope->text;
     props["searchScope"] = std::move(scope);
   }

@@ -17,7 +17,7 @@ inline constexpr std::array<dse::SmallScope, 3> small_scopes{{{2, 2, 0}, {3, 4, 
 /// What a likely prover incapacity states of small_scopes[level] over `p`.
 inline SearchScope automatic_scope(const ir::Program &p, size_t level) {
   dse::ScopeDescription d = dse::describe_scope(p, small_scopes[level]);
-  return SearchScope{"automatic", std::move(d.text), small_scopes[level].cells,
+  return SearchScope{ScopeKind::Automatic, std::move(d.text), small_scopes[level].cells,
                      std::move(d.intervals)};
 }
 

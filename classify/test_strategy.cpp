@@ -426,7 +426,8 @@ private:
     }
     d.verdict = typically_ ? Verdict::LikelyProverIncapacity : Verdict::ProverIncapacity;
     if (typically_)
-      d.search_scope = SearchScope{"typically", "the inputs its `typically` clauses allow", 0, {}};
+      d.search_scope =
+          SearchScope{ScopeKind::Typically, "the inputs its `typically` clauses allow", 0, {}};
     d.notes.push_back(
         "every path explored (" + std::to_string(nc.paths) + " real" +
         (global ? ", " + std::to_string(global->paths) + " through the contracts" : std::string()) +

@@ -254,8 +254,8 @@ private:
     return mk_or(alts);
   }
 
-  /// An input's symbol, not a giant step's output (rac::output_symbol names those `...!name`).
-  static bool is_input(const std::string &name) { return name.find('!') == std::string::npos; }
+  /// An input's symbol, not a giant step's output.
+  static bool is_input(const std::string &name) { return !rac::is_output_symbol(name); }
 
   /// What a small scope asks of one symbol's values (nothing without one, or for an output).
   void scope_bounds(const std::string &name, const Symbol &s, std::vector<Term> &d) const {

@@ -132,6 +132,9 @@ struct Outcome {
 /// The name of the symbolic constant (Config::symbolic) that stands for the output `name` (a
 /// variable, "result", or a block, then an array of cells) of a giant step.
 std::string output_symbol(const GiantStep &step, const std::string &name);
+/// Whether `symbol` is one output_symbol names (the symbols of inputs are their names, which
+/// have no `!`).
+bool is_output_symbol(const std::string &symbol);
 
 /// Checks the lemma with id `lemma_id` by evaluation (goal kind `lemma`): ok, failure, or not
 /// executable when a quantifier of it cannot be enumerated. Uses cfg's limits only.

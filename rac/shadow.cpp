@@ -148,6 +148,10 @@ std::string output_symbol(const GiantStep &step, const std::string &name) {
          "!" + name;
 }
 
+bool is_output_symbol(const std::string &symbol) {
+  return symbol.find('!') != std::string::npos;
+}
+
 // A giant step whose writes clause reaches past the end of an input block of symbolic length:
 // the search should also try a block long enough to hold the first such cell, which the step may
 // then change. That is how a contract letting a loop or a callee write more than its caller

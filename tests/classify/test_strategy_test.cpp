@@ -180,7 +180,7 @@ TEST(TestStrategy, CompleteTypicallyScopeIsStated) {
       parse(counted_with("100000", "typically #f.typically1 { n <= 4 }"), "counted.ivl");
   const GoalDiagnosis d = judge_by_tests(p, counted_post);
   ASSERT_TRUE(d.search_scope.has_value());
-  EXPECT_EQ(d.search_scope->kind, "typically");
+  EXPECT_EQ(d.search_scope->kind, ScopeKind::Typically);
 }
 
 // The whole domain cannot be explored (n up to 100000 within 300 ms of work): the searches are
@@ -193,7 +193,7 @@ TEST(TestStrategy, BoundedExplorationFallsBackToTheLargestCompleteSmallScope) {
   EXPECT_EQ(d.nc_search, NcSearch::Bounded); // the search of the whole domain
   EXPECT_TRUE(std::ranges::count(d.nc_search_bounds, "the work budget was reached") > 0);
   ASSERT_TRUE(d.search_scope.has_value());
-  EXPECT_EQ(d.search_scope->kind, "automatic");
+  EXPECT_EQ(d.search_scope->kind, ScopeKind::Automatic);
   EXPECT_EQ(d.search_scope->text, "arrays <= 2 cells, integers in [-2, 2]");
   EXPECT_TRUE(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string &n) {
     return n.find("search incomplete: the work budget was reached") != std::string::npos;
@@ -230,7 +230,7 @@ TEST(TestStrategy, ABugOutsideTheScopeIsNeverHiddenBehindAnUnstatedScope) {
   EXPECT_NE(d.verdict, Verdict::ProverIncapacity);
   if (d.verdict == Verdict::LikelyProverIncapacity) {
     ASSERT_TRUE(d.search_scope.has_value());
-    EXPECT_EQ(d.search_scope->kind, "automatic");
+    EXPECT_EQ(d.search_scope->kind, ScopeKind::Automatic);
     EXPECT_NE(d.search_scope->text.find("integers in ["), std::string::npos);
   } else if (d.verdict == Verdict::NonCompliance) {
     ASSERT_TRUE(d.counterexample.has_value());
@@ -351,7 +351,7 @@ TEST(TestStrategy, AGoalOfAFunctionWithABugSaysToFixTheBugFirst) {
   EXPECT_EQ(clean.verdict, Verdict::LikelyProverIncapacity);
   EXPECT_FALSE(has_note(clean, "short searches only"));
   ASSERT_TRUE(clean.search_scope.has_value());
-  EXPECT_EQ(clean.search_scope->kind, "automatic");
+  EXPECT_EQ(clean.search_scope->kind, ScopeKind::Automatic);
   // With a bug known, the small scopes are not searched: that bug is to fix first.
   EXPECT_FALSE(after_bug.search_scope.has_value());
 }
