@@ -1,5 +1,6 @@
 #include "term/term.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <unordered_map>
 #include <unordered_set>
@@ -106,6 +107,22 @@ template <class Leaf> Term map_leaves(const Term &t, const Leaf &leaf) {
 Term rename_bound(const Term &t, const Term &from, const Term &to) {
   return map_leaves(
       t, [&](const Term &x) { return x->op == Op::Bound && x->name == from->name ? to : x; });
+}
+
+bool mentions_bound(const Term &t, const Term &var) {
+  if (t->op == Op::Bound) return t->name == var->name;
+  return std::ranges::any_of(t->args, [&](const Term &a) { return mentions_bound(a, var); });
+}
+
+bool equal_terms(const Term &a, const Term &b) {
+  if (a == b) return true;
+  if (a->op != b->op || a->sort != b->sort || a->name != b->name || a->value != b->value ||
+      a->bval != b->bval || a->args.size() != b->args.size() || !a->bound.empty() ||
+      !b->bound.empty())
+    return false;
+  for (size_t i = 0; i < a->args.size(); ++i)
+    if (!equal_terms(a->args[i], b->args[i])) return false;
+  return true;
 }
 
 std::vector<Term> free_constants(const std::vector<Term> &ts) {

@@ -106,6 +106,13 @@ const BigInt *int_value(const Term &t);
 /// binder inside `t` captures `to`).
 Term rename_bound(const Term &t, const Term &from, const Term &to);
 
+/// Whether the bound variable `var` (an Op::Bound node, by name) occurs in `t`.
+bool mentions_bound(const Term &t, const Term &var);
+
+/// Structural equality: the same operators, sorts, names, values and arguments (a shared node
+/// at once; quantifiers are never equal).
+bool equal_terms(const Term &a, const Term &b);
+
 /// The free constants (Op::Const) of `ts`, each once, in the order first met.
 std::vector<Term> free_constants(const std::vector<Term> &ts);
 

@@ -340,12 +340,6 @@ Val ExprTr::ev_known(const Expr &e, const Env &env, int polarity) {
 
 namespace {
 
-/// Whether bound variable `var` occurs in `t`.
-bool mentions(const Term &t, const Term &var) {
-  if (t->op == Op::Bound) return t->name == var->name;
-  return std::ranges::any_of(t->args, [&](const Term &a) { return mentions(a, var); });
-}
-
 /// The least and greatest values the guard of quantifier body `body` (`lo <= var < hi ==> ...`)
 /// allows `var`, where it bounds it by terms free of it: the ends of an index range, where the
 /// step of an induction adds its element (`\forall k; 0 <= k < n-m ==> a[m+k] == b[p+k]` at
@@ -359,9 +353,9 @@ std::vector<Term> range_ends(const Term &body, const Term &var) {
     if (a->op != Op::Le && a->op != Op::Lt) continue;
     const Term &l = a->args[0], &r = a->args[1];
     const int strict = a->op == Op::Lt;
-    if (r->op == Op::Bound && r->name == var->name && !mentions(l, var))
+    if (r->op == Op::Bound && r->name == var->name && !mentions_bound(l, var))
       out.push_back(strict ? mk_add(l, mk_int(1)) : l);
-    else if (l->op == Op::Bound && l->name == var->name && !mentions(r, var))
+    else if (l->op == Op::Bound && l->name == var->name && !mentions_bound(r, var))
       out.push_back(strict ? mk_sub(r, mk_int(1)) : r);
   }
   return out;
@@ -403,23 +397,11 @@ std::vector<Term> instances_at(const Term &premise, const std::vector<Term> &con
   return out;
 }
 
-/// Structural equality of terms (a shared node at once).
-bool same(const Term &x, const Term &y) {
-  if (x == y) return true;
-  if (x->op != y->op || x->sort != y->sort || x->name != y->name || x->value != y->value ||
-      x->bval != y->bval || x->args.size() != y->args.size() || !x->bound.empty() ||
-      !y->bound.empty())
-    return false;
-  for (size_t i = 0; i < x->args.size(); ++i)
-    if (!same(x->args[i], y->args[i])) return false;
-  return true;
-}
-
 /// `e` at var = 0, when `e` is a sum in which bound variable `var` occurs once, added (then
 /// e = offset + var): `m + k` gives m. nullopt for any other shape.
 std::optional<Term> offset_of(const Term &e, const Term &var) {
   if (e->op == Op::Bound && e->name == var->name) return mk_int(0);
-  if (e->op == Op::Sub && !mentions(e->args[1], var)) {
+  if (e->op == Op::Sub && !mentions_bound(e->args[1], var)) {
     const auto r = offset_of(e->args[0], var);
     return r ? std::optional<Term>(mk_sub(*r, e->args[1])) : std::nullopt;
   }
@@ -427,7 +409,7 @@ std::optional<Term> offset_of(const Term &e, const Term &var) {
   std::optional<Term> out = mk_int(0);
   bool found = false;
   for (const Term &a : e->args) {
-    if (!mentions(a, var)) {
+    if (!mentions_bound(a, var)) {
       out = mk_add(*out, a);
       continue;
     }
@@ -473,10 +455,10 @@ std::vector<Term> instances_reading(const Term &premise, const Term &conclusion)
       std::unordered_set<const Node *> seen;
       auto walk = [&](auto &self, const Term &n) -> void {
         if (!seen.insert(n.get()).second || out.size() >= kMaxInstances) return;
-        if (n->op == Op::Select && n->args[0]->op == Op::Select && mentions(n->args[1], var))
+        if (n->op == Op::Select && n->args[0]->op == Op::Select && mentions_bound(n->args[1], var))
           if (const auto offset = offset_of(n->args[1], var))
             for (const Term &r : reads)
-              if (out.size() < kMaxInstances && same(r->args[0], n->args[0])) {
+              if (out.size() < kMaxInstances && equal_terms(r->args[0], n->args[0])) {
                 const Term body = rename_bound(q->args[0], var, mk_sub(r->args[1], *offset));
                 out.push_back(rest.empty() ? body : mk_forall(rest, body));
               }
@@ -523,13 +505,10 @@ Term ExprTr::goal(const Expr &e, const Env &env) {
     inner.locals[e.name] = ev(*e.args[0], env);
     return goal(*e.args[1], inner);
   }
-  if (e.kind == ExprKind::At || e.kind == ExprKind::Old) {
+  if (e.kind == ExprKind::At || e.kind == ExprKind::Old)
     // In another state, as ev() reads it: a predicate applied at a label (`Increasing{L}(a, m,
     // n)` in a lemma over two states) is still skolemized.
-    Env inner = env;
-    inner.st = e.kind == ExprKind::Old ? env.pre : state_at(e.name, e, env);
-    return goal(*e.args[0], inner);
-  }
+    return goal(*e.args[0], in_state_of(e, env));
   if (e.kind == ExprKind::App) {
     // A predicate to prove is its definition to prove: quantifiers in it are skolemized too.
     const ir::LogicDef *d = cx_.prog.logic(e.name);
@@ -622,6 +601,35 @@ Val ExprTr::uf_call(const ir::LogicDef &d, const std::vector<Val> &args, const S
       nullptr};
 }
 
+std::map<std::string, std::set<size_t>> recursion_positions(const Ctx &cx) {
+  std::map<std::string, std::set<size_t>> out;
+  for (const std::string &name : cx.recursive) {
+    const ir::LogicDef *d = cx.prog.logic(name);
+    if (!d || !d->body) continue;
+    std::set<size_t> changed; // parameter indices
+    auto walk = [&](auto &self, const ir::Expr &e) -> void {
+      if (e.kind == ExprKind::App && e.name == d->name)
+        for (size_t i = 0; i < e.args.size() && i < d->params.size(); ++i)
+          if (e.args[i]->kind != ExprKind::Var || e.args[i]->name != d->params[i].name)
+            changed.insert(i);
+      for (const auto &a : e.args)
+        if (a) self(self, *a);
+    };
+    walk(walk, *d->body);
+    std::set<size_t> &positions = out[uf_name(name)];
+    // uf_call's layout: the heaps of each state, then the arguments, a pointer as two.
+    size_t at = std::max<size_t>(1, d->labels.size()) * cx.keys.size();
+    for (size_t i = 0; i < d->params.size(); ++i) {
+      const size_t width = d->params[i].type.is_ptr() ? 2 : 1;
+      if (changed.empty() || changed.count(i))
+        for (size_t k = 0; k < width; ++k)
+          positions.insert(at + k);
+      at += width;
+    }
+  }
+  return out;
+}
+
 Val ExprTr::app(const Expr &e, const Env &env, int polarity) {
   const ir::LogicDef *d = cx_.prog.logic(e.name);
   if (!d) unsupported(e, "call of " + e.name + " in an expression");
@@ -640,6 +648,12 @@ const State *ExprTr::state_at(const std::string &label, const Expr &e, const Env
   if (label == "Pre" || label == "Old") return env.pre;
   if (label == "Here") return env.st;
   unsupported(e, "label " + label + " here (not passed on this path)");
+}
+
+Env ExprTr::in_state_of(const Expr &e, const Env &env) {
+  Env inner = env;
+  inner.st = e.kind == ExprKind::Old ? env.pre : state_at(e.name, e, env);
+  return inner;
 }
 
 States ExprTr::call_states(const ir::LogicDef &d, const Expr &e, const Env &env) {
@@ -782,16 +796,9 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
   }
   case ExprKind::Quant:
     return {quant(e, env, known), nullptr};
-  case ExprKind::Old: {
-    Env inner = env;
-    inner.st = env.pre;
-    return ev_known(*e.args[0], inner, known);
-  }
-  case ExprKind::At: {
-    Env inner = env;
-    inner.st = state_at(e.name, e, env);
-    return ev_known(*e.args[0], inner, known);
-  }
+  case ExprKind::Old:
+  case ExprKind::At:
+    return ev_known(*e.args[0], in_state_of(e, env), known);
   case ExprKind::App:
     return app(e, env, known);
   case ExprKind::Cast: {

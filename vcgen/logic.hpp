@@ -126,6 +126,8 @@ private:
   std::vector<Val> eval_args(const ir::Expr &e, const Env &env);
   /// The state label `label` names in `env` (`at` and applications over several states).
   const State *state_at(const std::string &label, const ir::Expr &e, const Env &env);
+  /// `env` in the state `\old` or `\at` expression `e` reads its argument in.
+  Env in_state_of(const ir::Expr &e, const Env &env);
   /// The states `d`'s application `e` reads: the current one, or those its labels name.
   States call_states(const ir::LogicDef &d, const ir::Expr &e, const Env &env);
   /// The environment of `d`'s body applied to `args` in `states` (under `env`'s quantifiers).
@@ -154,6 +156,13 @@ private:
 inline std::string uf_name(const std::string &def) {
   return "lf!" + def;
 }
+
+/// Where each recursive logic function's recursion happens, by uf_name: the positions among the
+/// arguments of its uninterpreted function (ExprTr::uf_call's layout: memories first, a pointer
+/// as two) of the parameters a recursive call changes, `n` in `Count(a, m, n-1, v)`. What its
+/// lemmas are proved by induction on (vcgen/induction.hpp); every parameter when no call changes
+/// one.
+std::map<std::string, std::set<size_t>> recursion_positions(const Ctx &cx);
 
 Term heap_select(const Term &heap, const Term &b, const Term &o);
 Term heap_store(const Term &heap, const Term &b, const Term &o, const Term &v);

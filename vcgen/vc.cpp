@@ -874,38 +874,6 @@ std::vector<GoalAcc> FnGen::run() {
 } // namespace
 
 namespace {
-/// Where each recursive logic function's recursion happens, by its name in terms: the positions
-/// among the arguments of its uninterpreted function (memories first, then a pointer's two
-/// components) of the parameters a recursive call changes, `n` in `Count(a, m, n-1, v)`. Those
-/// are what its lemmas are proved by induction on; every parameter when no call changes one.
-std::map<std::string, std::set<size_t>> recursion_positions(const Ctx &cx) {
-  std::map<std::string, std::set<size_t>> out;
-  for (const std::string &name : cx.recursive) {
-    const ir::LogicDef *d = cx.prog.logic(name);
-    if (!d || !d->body) continue;
-    std::set<size_t> changed; // parameter indices
-    auto walk = [&](auto &self, const ir::Expr &e) -> void {
-      if (e.kind == ExprKind::App && e.name == d->name)
-        for (size_t i = 0; i < e.args.size() && i < d->params.size(); ++i)
-          if (e.args[i]->kind != ExprKind::Var || e.args[i]->name != d->params[i].name)
-            changed.insert(i);
-      for (const auto &a : e.args)
-        if (a) self(self, *a);
-    };
-    walk(walk, *d->body);
-    std::set<size_t> &positions = out[uf_name(name)];
-    size_t at = std::max<size_t>(1, d->labels.size()) * cx.keys.size();
-    for (size_t i = 0; i < d->params.size(); ++i) {
-      const size_t width = d->params[i].type.is_ptr() ? 2 : 1;
-      if (changed.empty() || changed.count(i))
-        for (size_t k = 0; k < width; ++k)
-          positions.insert(at + k);
-      at += width;
-    }
-  }
-  return out;
-}
-
 /// Lemma `e` as ExprTr::goal translates it without premise hints, over the skolem constants
 /// `skolems` of its translation with them (the definitions it inlines join cx.ground_defs);
 /// null if the two translations do not put the same constants.
@@ -944,6 +912,8 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
   // few constants, but of function goals only in a last attempt (their many states made them
   // explode).
   std::vector<Term> state_lemmas;
+  // Where the recursive definitions recurse: what lemmas are proved by induction on.
+  const std::map<std::string, std::set<size_t>> recursion = recursion_positions(cx);
   // Lemmas and the uninterpreted forms of definitions they need make queries much harder for
   // the solvers; they are kept apart so that a goal can first be tried without them.
   auto hyps_now = [&](GoalVC &vc) {
@@ -983,7 +953,7 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
           vc.ref = ir::GoalRef{GoalKind::Lemma, an.id, "-", ir::where(p, an.pos, an.src)};
           const Term plain = without_hints(cx, *an.expr, env, tr.every_skolem());
           vc.induction = induction_schemes(goal, plain ? plain : goal, cx.ground_defs, tr.skolems(),
-                                           recursion_positions(cx));
+                                           recursion);
           hyps_now(vc);
           vc.lemma_hyps.insert(vc.lemma_hyps.end(), state_lemmas.begin(), state_lemmas.end());
           vc.obligation = vc.property = goal;
