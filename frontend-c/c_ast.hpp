@@ -20,19 +20,20 @@ using CExprPtr = std::shared_ptr<CExpr>;
 /// A C expression or an ACSL term/predicate (one node type: annotations extend C expressions).
 struct CExpr {
   enum class Kind {
-    IntLit, ///< value (type from suffix and value)
-    Var,    ///< name
-    Unary,  ///< op args[0]: - + ! ~ * &
-    Binary, ///< args[0] op args[1]: arithmetic, comparison, && || ==> <==> ^^
-    Assign, ///< args[0] op args[1], op "=" or "+=" ...
-    IncDec, ///< op "++"/"--", prefix or postfix
-    Cond,   ///< args[0] ? args[1] : args[2]
-    Call,   ///< name(args)
-    Index,  ///< args[0][args[1]]
-    Cast,   ///< (type) args[0]
-    Comma,  ///< args[0], args[1]
-    SizeOf, ///< sizeof(type)
-    Member, ///< args[0].name (op ".") or args[0]->name (op "->")
+    IntLit,    ///< value (type from suffix and value)
+    Var,       ///< name
+    Unary,     ///< op args[0]: - + ! ~ * &
+    Binary,    ///< args[0] op args[1]: arithmetic, comparison, && || ==> <==> ^^
+    Assign,    ///< args[0] op args[1], op "=" or "+=" ...
+    IncDec,    ///< op "++"/"--", prefix or postfix
+    Cond,      ///< args[0] ? args[1] : args[2]
+    Call,      ///< name(args)
+    Index,     ///< args[0][args[1]]
+    Cast,      ///< (type) args[0]
+    Comma,     ///< args[0], args[1]
+    SizeOf,    ///< sizeof(type)
+    Member,    ///< args[0].name (op ".") or args[0]->name (op "->")
+    StringLit, ///< a string literal (adjacent ones joined): only a task convention's argument
     // annotations only
     Result,
     Null,
@@ -159,6 +160,7 @@ struct FuncDecl {
   std::vector<Param> params;
   Contract contract;
   std::optional<std::vector<CStmtPtr>> body;
+  std::optional<Loc> variadic; ///< where its `...` stands (a declaration only)
 };
 
 struct GlobalVar {

@@ -135,6 +135,7 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       for (const Param &p : merged.at(f->name).params)
         sig.params.push_back(p.type);
       if (sig.ret.is_aggregate()) declare_result_parts(sig, f->loc);
+      sig.variadic = merged.at(f->name).variadic.has_value();
       funcs_[f->name] = sig;
     }
   }
@@ -169,7 +170,8 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       scopes_.clear();
       prog_.decls.push_back(a);
     } else if (const auto *f = std::get_if<FuncDecl>(&d)) {
-      if (f == place.at(f->name)) function(merged.at(f->name), funcs_.at(f->name));
+      if (f == place.at(f->name) && !is_task_function(f->name))
+        function(merged.at(f->name), funcs_.at(f->name));
     }
   }
   return std::move(prog_);

@@ -176,6 +176,8 @@ const FuncSig &Lowerer::callee(const CExpr &e) const {
       fail(e.loc, "the logic function '" + e.name + "' cannot be called from C code");
     fail(e.loc, "call to undeclared function '" + e.name + "'");
   }
+  if (it->second.variadic)
+    fail(e.loc, "'" + e.name + "' is variadic: calls to variadic functions are not supported");
   if (it->second.params.size() != e.args.size())
     fail(e.loc, "'" + e.name + "' expects " + std::to_string(it->second.params.size()) +
                     " arguments, not " + std::to_string(e.args.size()));
@@ -196,7 +198,19 @@ std::vector<ir::ExprPtr> Lowerer::call_args(const CExpr &e, const FuncSig &sig) 
   return args;
 }
 
+bool Lowerer::ordinary_call(const CExpr &e) const {
+  return e.kind == CExpr::Kind::Call && funcs_.count(e.name) && !is_task_function(e.name);
+}
+
 Val Lowerer::call(const CExpr &e, bool want_value, const Val *target) {
+  if (std::optional<Val> v = task_call(e, want_value || target)) {
+    if (!target) return std::move(*v);
+    auto as = make_stmt(ir::StmtKind::Assign);
+    as->lhs = target->e;
+    as->rhs = convert(*v, target->t, e.loc);
+    emit(as);
+    return *target;
+  }
   const FuncSig &sig = callee(e);
   std::vector<ir::ExprPtr> args = call_args(e, sig);
   auto s = make_stmt(ir::StmtKind::Call);
@@ -272,8 +286,8 @@ Val Lowerer::assign(const CExpr &e, bool want_value) {
   const CExpr &lhs = *e.args[0];
   const CExpr &rhs = *e.args[1];
   if (e.op == "=") {
-    if (rhs.kind == CExpr::Kind::Call && funcs_.count(rhs.name) &&
-        !funcs_.at(rhs.name).ret.is_void() && !funcs_.at(rhs.name).ret.is_aggregate()) {
+    if (ordinary_call(rhs) && !funcs_.at(rhs.name).ret.is_void() &&
+        !funcs_.at(rhs.name).ret.is_aggregate()) {
       // `x = f(...)`: a call with a target when the types agree, else through a temporary.
       const FuncSig &sig = callee(rhs);
       std::vector<ir::ExprPtr> args = call_args(rhs, sig);
@@ -497,6 +511,8 @@ Val Lowerer::rvalue(const CExpr &e) {
     return rvalue(*e.args[1]);
   case CExpr::Kind::SizeOf:
     return Val{ir::make_int(size_of(e.type), p), CType::int_type(4, false)};
+  case CExpr::Kind::StringLit:
+    fail(e.loc, "string literals are not supported");
   default:
     fail(e.loc, "this construct is only allowed in annotations");
   }

@@ -36,6 +36,7 @@ struct FuncSig {
   /// A function returning a structure (or a pointer to one) returns it in globals, one per
   /// part, that its callers read right after the call: their names.
   std::vector<std::string> result_parts = {};
+  bool variadic = false; ///< declared with `...`: its calls are refused
 };
 
 struct LogicSig {
@@ -151,6 +152,14 @@ private:
   ir::ExprPtr truth(const Val &v, Loc at) const;
   std::vector<ir::ExprPtr> call_args(const CExpr &e, const FuncSig &sig);
   const FuncSig &callee(const CExpr &e) const;
+  /// A call of a function with a body or contract of its own (not one of the task conventions).
+  bool ordinary_call(const CExpr &e) const;
+  // ---- verification-task conventions (lower_task.cpp) ----
+  /// The meaning of a call the conventions fix (a nondeterministic value, an assumption, the
+  /// end of the run, an error to be unreachable), emitted; nullopt for any other call.
+  std::optional<Val> task_call(const CExpr &e, bool want_value);
+  void task_assume(ir::ExprPtr c, Loc at);
+  void task_assert(ir::ExprPtr c, Loc at);
 
   // ---- ACSL terms (lower_term.cpp) ----
   Val term(const CExpr &e);
@@ -235,6 +244,9 @@ private:
 };
 
 ir::ExprPtr clone(const ir::ExprPtr &e);
+/// Whether `name` is a function whose meaning the verification-task conventions fix
+/// (lower_task.cpp): its calls are replaced, its definition is not lowered.
+bool is_task_function(const std::string &name);
 /// `name`, or `name_` when it is a word the IR reserves.
 std::string safe_name(const std::string &name);
 bool is_literal(const ir::Expr &e, ir::BigInt *value = nullptr);

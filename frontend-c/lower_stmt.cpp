@@ -153,8 +153,7 @@ void Lowerer::declaration(const CStmt &s) {
       continue;
     }
     v->type = to_ir(d.type);
-    if (d.init && d.init->kind == CExpr::Kind::Call && funcs_.count(d.init->name) &&
-        !funcs_.at(d.init->name).ret.is_aggregate() &&
+    if (d.init && ordinary_call(*d.init) && !funcs_.at(d.init->name).ret.is_aggregate() &&
         to_ir(funcs_.at(d.init->name).ret) == v->type) {
       // `T x = f(...)`: declare, then call with x as target.
       const FuncSig &sig = callee(*d.init);

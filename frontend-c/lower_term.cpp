@@ -543,6 +543,8 @@ Val Lowerer::term(const CExpr &e) {
   case CExpr::Kind::IncDec:
   case CExpr::Kind::Comma:
     fail(e.loc, "side effects are not allowed in annotations");
+  case CExpr::Kind::StringLit:
+    fail(e.loc, "string literals are not supported");
   default:
     fail(e.loc, "unsupported construct in an annotation");
   }

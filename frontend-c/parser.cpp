@@ -2,6 +2,7 @@
 // so a recursive descent over the PEGTL tokens suffices; annotations are in parse_acsl.cpp.
 #include "frontend-c/parser_impl.hpp"
 
+#include "frontend-c/gnu_extensions.hpp"
 #include "ir/error.hpp"
 
 #include <set>
@@ -9,7 +10,7 @@
 namespace triage::frontend_c {
 
 Parser::Parser(const Preprocessed &in, std::string file)
-    : toks_(in.tokens), file_(std::move(file)), typedefs_(in.typedefs) {}
+    : toks_(without_gnu_extensions(in.tokens)), file_(std::move(file)), typedefs_(in.typedefs) {}
 
 TranslationUnit parse(const Preprocessed &input, const std::string &file) {
   return Parser(input, file).translation_unit();
@@ -265,7 +266,7 @@ void Parser::only_local_vla(const Declarator &d) const {
                          "array length here must be an integer constant expression");
 }
 
-std::vector<Param> Parser::param_list() {
+std::vector<Param> Parser::param_list(std::optional<Loc> *variadic) {
   std::vector<Param> ps;
   expect("(");
   if (at_ident("void") && at_punct(")", 1)) {
@@ -275,7 +276,13 @@ std::vector<Param> Parser::param_list() {
   }
   if (accept(")")) return ps;
   do {
-    if (at_punct("...")) fail(peek().loc, "variadic functions are not supported");
+    if (at_punct("...")) {
+      // A declaration may be variadic (the C library's, in preprocessed files): it is read, and
+      // its calls and a definition are refused.
+      if (!variadic || ps.empty()) fail(peek().loc, "variadic functions are not supported");
+      *variadic = next().loc;
+      break;
+    }
     const Loc at = peek().loc;
     const CType base = specifiers();
     Declarator d = declarator(base, true);
@@ -353,10 +360,11 @@ void Parser::external(TranslationUnit &tu, Contract contract) {
       f.loc = d.loc;
       f.ret = d.type;
       if (f.ret.is_array()) fail(d.loc, "a function cannot return an array");
-      f.params = param_list();
+      f.params = param_list(&f.variadic);
       f.contract = std::move(contract);
       contract = Contract{};
       if (first && at_punct("{")) {
+        if (f.variadic) fail(*f.variadic, "variadic functions are not supported");
         f.body = compound();
         tu.decls.push_back(std::move(f));
         return;
@@ -530,8 +538,7 @@ CStmtPtr Parser::declaration_stmt() {
         d.init = assignment();
       }
     }
-    if (d.type.is_array() && !d.type.len && !d.vla_len)
-      fail(d.loc, "a local array needs a length");
+    if (d.type.is_array() && !d.type.len && !d.vla_len) fail(d.loc, "a local array needs a length");
     s->decls.push_back(std::move(d));
   } while (accept(","));
   expect(";");

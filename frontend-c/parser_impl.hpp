@@ -2,6 +2,8 @@
 // parse_expr.cpp (C expressions and ACSL terms) and parse_acsl.cpp (annotations).
 #pragma once
 
+#include <optional>
+
 #include "frontend-c/c_ast.hpp"
 #include "frontend-c/parser.hpp"
 
@@ -53,7 +55,8 @@ private:
   Declarator declarator(const CType &base, bool allow_abstract = false);
   /// Rejects a variable-length array outside local variables (globals, typedefs).
   void only_local_vla(const Declarator &d) const;
-  std::vector<Param> param_list();
+  /// The parameters; with `variadic`, a final `...` is allowed and its place recorded there.
+  std::vector<Param> param_list(std::optional<Loc> *variadic = nullptr);
   void external(TranslationUnit &tu, Contract contract);
   std::vector<CStmtPtr> compound();
 

@@ -103,40 +103,40 @@ Flow Machine::exec(const ir::Stmt &s) {
   switch (s.kind) {
   case StmtKind::VarDecl:
     declare(s);
-    trace("var " + s.name + (s.rhs ? " = " + ir::print(*s.rhs) : std::string()));
+    if (tracing()) trace("var " + s.name + (s.rhs ? " = " + ir::print(*s.rhs) : std::string()));
     return Flow::Normal;
   case StmtKind::Assign: {
     const Value v = eval(*s.rhs, code_ctx());
     store(*s.lhs, v);
-    trace(ir::print(*s.lhs) + " := " + ir::print(*s.rhs));
+    if (tracing()) trace(ir::print(*s.lhs) + " := " + ir::print(*s.rhs));
     return Flow::Normal;
   }
   case StmtKind::If: {
     const bool b = eval_bool(*s.cond, code_ctx());
     oracle_.on_branch(*s.cond, b);
-    trace("if " + ir::print(*s.cond) + ": " + (b ? "true" : "false"));
+    if (tracing()) trace("if " + ir::print(*s.cond) + ": " + (b ? "true" : "false"));
     return exec_block(b ? s.body : s.else_body);
   }
   case StmtKind::While:
     return exec_loop(s);
   case StmtKind::Break:
-    trace("break");
+    if (tracing()) trace("break");
     return Flow::Break;
   case StmtKind::Continue:
-    trace("continue");
+    if (tracing()) trace("continue");
     return Flow::Continue;
   case StmtKind::Return:
     returned_.reset();
     if (s.rhs) returned_ = eval(*s.rhs, code_ctx());
-    trace("return" + (s.rhs ? " " + ir::print(*s.rhs) : std::string()));
+    if (tracing()) trace("return" + (s.rhs ? " " + ir::print(*s.rhs) : std::string()));
     return Flow::Return;
   case StmtKind::Call:
     exec_call(s);
-    trace(call_text(s));
+    if (tracing()) trace(call_text(s));
     return Flow::Normal;
   case StmtKind::Assert:
     check_assertion(s.annots.front(), GoalKind::Assertion);
-    trace("assert " + ir::print(*s.annots.front().expr) + ": true");
+    if (tracing()) trace("assert " + ir::print(*s.annots.front().expr) + ": true");
     return Flow::Normal;
   case StmtKind::Assume: {
     const ir::Annotation &a = s.annots.front();

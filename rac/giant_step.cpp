@@ -198,7 +198,7 @@ std::optional<Value> Machine::giant_call(const ir::Function &f, const std::vecto
   pop_frame();
   // Traced in the caller, where the call is: what the contract let the callee write.
   cur_at_ = loc(site);
-  trace("giant step over " + f.name + " (visit " + std::to_string(gs.visit) + ")");
+  if (tracing()) trace("giant step over " + f.name + " (visit " + std::to_string(gs.visit) + ")");
   return result;
 }
 
@@ -215,7 +215,7 @@ void Machine::havoc(const ir::Stmt &s) {
   c.logic = true;
   cur_at_ = loc(s);
   give_oracle_values(gs, {eval_locations(s.locs, c)}, false, {});
-  trace("havoc (visit " + std::to_string(gs.visit) + ")");
+  if (tracing()) trace("havoc (visit " + std::to_string(gs.visit) + ")");
 }
 
 Flow Machine::giant_loop(const ir::Stmt &s, const Snapshot &entry, int first_block) {
@@ -242,10 +242,10 @@ Flow Machine::giant_loop(const ir::Stmt &s, const Snapshot &entry, int first_blo
            "the oracle's values for the giant step over " + name +
                " do not satisfy its invariant " + a.id,
            loc(a));
-  trace("giant step over " + name + " (visit " + std::to_string(gs.visit) + ")");
+  if (tracing()) trace("giant step over " + name + " (visit " + std::to_string(gs.visit) + ")");
   const bool b = eval_bool(*s.cond, code_ctx());
   oracle_.on_branch(*s.cond, b);
-  trace("while " + ir::print(*s.cond) + ": " + (b ? "true" : "false"));
+  if (tracing()) trace("while " + ir::print(*s.cond) + ": " + (b ? "true" : "false"));
   if (!b) return Flow::Normal;
   const Flow f = iteration(s, entry, first_block);
   if (f == Flow::Return) return Flow::Return;

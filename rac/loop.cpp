@@ -5,6 +5,9 @@
 
 #include "ir/printer.hpp"
 
+#include <algorithm>
+#include <optional>
+
 namespace triage::rac {
 
 using ir::AnnotKind;
@@ -30,7 +33,7 @@ Flow Machine::exec_loop(const ir::Stmt &s) {
       tick();
       const bool b = eval_bool(*s.cond, code_ctx());
       oracle_.on_branch(*s.cond, b);
-      trace("while " + ir::print(*s.cond) + ": " + (b ? "true" : "false"));
+      if (tracing()) trace("while " + ir::print(*s.cond) + ": " + (b ? "true" : "false"));
       if (!b) break;
       const Flow f = iteration(s, entry, first_block);
       if (f == Flow::Break) break;
@@ -46,7 +49,7 @@ Flow Machine::exec_loop(const ir::Stmt &s) {
 }
 
 Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_block) {
-  const std::string fn = top().fn->name;
+  const std::string &fn = top().fn->name; // the frame outlives the iteration
   // The variants' values when the iteration starts; they must be non-negative, which is
   // checked when the iteration ends (docs/rac.md), so that what fails inside comes first.
   std::vector<std::pair<const ir::Annotation *, Value>> variants;
@@ -60,11 +63,19 @@ Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_bloc
                    "the variant is " + v.num.str() + " when an iteration starts");
     }
   };
-  const Snapshot start = snapshot();
-  Ctx wc = code_ctx();
-  wc.logic = true;
+  // The state when the iteration starts, for the writes clause: only a loop that has one pays
+  // for the copy.
+  const bool has_writes = std::ranges::any_of(
+      s.annots, [](const ir::Annotation &a) { return a.kind == AnnotKind::LoopWrites; });
+  std::optional<Snapshot> start;
   std::vector<const ir::Annotation *> clauses;
-  const std::vector<LocSet> writes = writes_of(s.annots, AnnotKind::LoopWrites, wc, clauses);
+  std::vector<LocSet> writes;
+  if (has_writes) {
+    start = snapshot();
+    Ctx wc = code_ctx();
+    wc.logic = true;
+    writes = writes_of(s.annots, AnnotKind::LoopWrites, wc, clauses);
+  }
 
   const Flow f = exec_block(s.body);
   cur_at_ = loc(s);
@@ -83,11 +94,12 @@ Flow Machine::iteration(const ir::Stmt &s, const Snapshot &entry, int first_bloc
       fail_annot(GoalKind::LoopVariantDecrease, *a, fn,
                  "the variant goes from " + before.num.str() + " to " + after.num.str());
   }
+  if (!has_writes) return Flow::Normal;
   // Only what existed before the loop is constrained: its own locals and new blocks are free.
   VarMap vars_now;
   for (const auto &[name, v] : top().vars)
     if (entry.vars.count(name)) vars_now.insert_or_assign(name, v);
-  Snapshot start_old = start;
+  Snapshot start_old = *start;
   for (auto it = start_old.vars.begin(); it != start_old.vars.end();)
     it = entry.vars.count(it->first) ? std::next(it) : start_old.vars.erase(it);
   for (size_t i = 0; i < writes.size(); ++i)

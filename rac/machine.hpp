@@ -171,6 +171,9 @@ private:
   std::string value_text(const Value &v) const;
   ir::Json value_json(const Value &v) const;
   void trace(const std::string &what);
+  /// Whether a trace is asked for: its lines are built only then (printing an expression per
+  /// step was most of the time of a long loop).
+  bool tracing() const { return cfg_.trace || cfg_.trace_step; }
 
   // ---- expressions (eval.cpp) ----
   Value lookup(const ir::Expr &e, const Ctx &c);

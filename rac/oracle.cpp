@@ -16,4 +16,14 @@ std::optional<ir::Json> CounterexampleOracle::output(const GiantStep &step,
   return std::nullopt;
 }
 
+std::optional<ir::Json> NondetStreamOracle::input(const std::string &name) {
+  return cx_.input(name);
+}
+
+std::optional<ir::Json> NondetStreamOracle::output(const GiantStep &step, const std::string &name) {
+  if (!step.subcontract.starts_with("havoc@")) return cx_.output(step, name);
+  if (next_ >= values_.size()) return std::nullopt;
+  return values_[next_++];
+}
+
 } // namespace triage::rac

@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace triage::rac {
 
@@ -80,6 +81,23 @@ public:
 
 private:
   const ir::Counterexample &cx_;
+};
+
+/// The source of a test whose values are a stream (Test-Comp's test cases): each `havoc` step
+/// (a nondeterministic call of a verification task) takes the next value, whatever its site;
+/// inputs and the other giant steps' outputs come from `cx`. Past the stream's end, the run
+/// uses defaults (Outcome::defaults_used says so).
+class NondetStreamOracle : public OracleSource {
+public:
+  NondetStreamOracle(const ir::Counterexample &cx, std::vector<ir::Json> values)
+      : cx_(cx), values_(std::move(values)) {}
+  std::optional<ir::Json> input(const std::string &name) override;
+  std::optional<ir::Json> output(const GiantStep &step, const std::string &name) override;
+
+private:
+  CounterexampleOracle cx_;
+  std::vector<ir::Json> values_;
+  size_t next_ = 0;
 };
 
 } // namespace triage::rac

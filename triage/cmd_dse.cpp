@@ -6,6 +6,7 @@
 #include "triage/policy.hpp"
 
 #include "classify/suggestion.hpp"
+#include "classify/testcomp.hpp"
 #include "dse/explore.hpp"
 
 #include <CLI/CLI.hpp>
@@ -13,6 +14,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 namespace triage::cli {
@@ -85,6 +88,19 @@ dse::SmallScope scope_of(const std::string &text) {
   return dse::SmallScope{size_t(v[0]), v[1], v[2]};
 }
 
+/// The tests as a Test-Comp test suite (classify/testcomp.hpp): metadata.xml, whose
+/// specification is the competition's branch coverage, and one test case per run.
+void write_test_suite(const std::string &dir, const std::string &file, const std::string &entry,
+                      const dse::Result &r) {
+  namespace fs = std::filesystem;
+  fs::create_directories(dir);
+  std::ofstream(fs::path(dir) / "metadata.xml") << classify::testcomp_metadata(
+      file, entry, "COVER( init(" + entry + "()), FQL(cover EDGES(@DECISIONEDGE)) )", "LP64");
+  for (size_t i = 0; i < r.tests.size(); ++i)
+    std::ofstream(fs::path(dir) / ("test" + std::to_string(i + 1) + ".xml"))
+        << classify::testcomp_testcase(classify::nondet_values(r.tests[i].input));
+}
+
 int run_dse(const std::vector<std::string> &args) {
   CommandLine cl(
       "dse", "FILE",
@@ -114,6 +130,10 @@ int run_dse(const std::vector<std::string> &args) {
   cl.text("--scope", scope, "C,W,N",
           "explore only a small scope of inputs: arrays of at most C cells,\n"
           "integers within W of zero or within N of the program's constants");
+  std::string suite;
+  cl.text("--test-suite", suite, "DIR",
+          "also write the tests as a Test-Comp test suite: DIR/metadata.xml and\n"
+          "DIR/testN.xml, the values of the nondeterministic calls of each run");
   cl.choice("--format", format, {"text", "json"}, "text or json");
   cl.parse(args);
   if (cl.given("--scope")) o.scope = scope_of(scope);
@@ -128,6 +148,7 @@ int run_dse(const std::vector<std::string> &args) {
     if (progress) std::cerr << "\r" << paths << " paths explored" << std::flush;
   };
   const dse::Result r = dse::explore(p, o);
+  if (!suite.empty()) write_test_suite(suite, cl.file(), o.function, r);
   if (progress) std::cerr << "\r" << std::string(30, ' ') << "\r";
   bool failed = false;
   for (const auto &t : r.tests)

@@ -5,13 +5,16 @@
 #include "triage/options.hpp"
 #include "triage/policy.hpp"
 
+#include "classify/verify_task.hpp"
 #include "ir/error.hpp"
 #include "rac/interpreter.hpp"
+#include "rac/oracle.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -74,6 +77,28 @@ std::string entry_function(const ir::Program &p, const CommandLine &cl, const st
   throw UsageError("several functions: say which one to run with --function");
 }
 
+std::string read_text(const std::string &path) {
+  std::ifstream in(path);
+  if (!in) throw ir::Error(ir::SrcLoc{path, 1, 1}, "cannot read the file");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// `--nondet 3,-1,7`: integers, in order.
+std::vector<ir::Json> nondet_list(const std::string &arg) {
+  std::vector<ir::Json> out;
+  std::stringstream s(arg);
+  for (std::string v; std::getline(s, v, ',');) {
+    try {
+      out.push_back(ir::Json(ir::BigInt(v)));
+    } catch (const std::exception &) {
+      throw UsageError("--nondet expects integers separated by commas, not '" + v + "'");
+    }
+  }
+  return out;
+}
+
 int exit_code(rac::OutcomeKind k) {
   switch (k) {
   case rac::OutcomeKind::Ok:
@@ -133,7 +158,7 @@ int run_run(const std::vector<std::string> &args) {
       "Exit code 0 ok, 1 a goal failed, 2 bad input (or input outside the precondition),\n"
       "3 stuck, not executable or limit reached.");
   rac::Config cfg;
-  std::string function, oracle, format = "text", steps, inputs_file;
+  std::string function, oracle, format = "text", steps, inputs_file, test_case, nondet;
   std::vector<std::string> inputs, giant;
   double timeout_s = double(cfg.time_limit.count()) / 1000;
   bool with_trace = false;
@@ -162,6 +187,10 @@ int run_run(const std::vector<std::string> &args) {
   cl.seconds("--timeout", timeout_s, "seconds")->capture_default_str();
   cl.flag("--typically", cfg.assume_typically,
           "assume F's typically clauses too (outside_precondition if false)");
+  cl.text("--test-case", test_case, "F.xml",
+          "a Test-Comp test case: the values of the nondeterministic calls, in order");
+  cl.text("--nondet", nondet, "V,V,...",
+          "the values of the nondeterministic calls, in order (as --test-case)");
   cl.text("--inputs-file", inputs_file, "F",
           "one oracle (JSON) per line, each run in turn, one outcome a line;\n"
           "exit code 1 when some run failed, else 0");
@@ -174,6 +203,13 @@ int run_run(const std::vector<std::string> &args) {
   check_input_names(p, cfg.function, inputs);
   cfg.policy = policy_of(p, giant);
   cfg.time_limit = std::chrono::milliseconds(long(timeout_s * 1000));
+  if (cl.given("--test-case") && cl.given("--nondet"))
+    throw UsageError("--test-case and --nondet both give the nondeterministic values: one of them");
+  std::optional<rac::NondetStreamOracle> stream;
+  if (cl.given("--test-case"))
+    stream.emplace(cfg.input, classify::read_testcomp_testcase(read_text(test_case), test_case));
+  if (cl.given("--nondet")) stream.emplace(cfg.input, nondet_list(nondet));
+  if (stream) cfg.oracle = &*stream;
   if (cl.given("--inputs-file")) {
     if (with_trace || cl.given("--oracle"))
       throw UsageError("--inputs-file runs many inputs: trace or replay an oracle one at a time");

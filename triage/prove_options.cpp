@@ -40,8 +40,7 @@ ProveFlags::ProveFlags(CommandLine &cl) : cl_(cl), prover_(vcgen::prover_name(o_
             "S",
             "solver work per goal and solver, in seconds of the reference\n"
             "machine, counted in the solvers' resource units: the same answers\n"
-            "under any load (as --timeout 2 on an idle machine; 0: bounded by\n"
-            "time alone)")
+            "under any load (0: bounded by time alone)")
       ->capture_default_str();
   cl.seconds("--timeout", o_.timeout_s, "wall-clock backstop per goal and solver, in seconds")
       ->capture_default_str();

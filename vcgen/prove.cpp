@@ -68,11 +68,21 @@ Budget quick_slice(const ProveOptions &o) {
   return full_budget(o).share(std::min(1.0, kQuickSlice / o.work_s));
 }
 
-/// The budget of one attempt: the whole budget, but the quick share for the query without
+/// The share of the query without lemmas when attempts with lemmas follow: a quarter of the
+/// budget, at least a second. A goal the lemmas drown (find_end.c's invariant `last`, which Z3
+/// proves without them in a second of work and not with them) has no other chance; half a
+/// second lost it.
+Budget lemma_free_share(Budget b) {
+  const double amount = b.work_s > 0 ? b.work_s : b.seconds;
+  if (amount <= 0) return b;
+  return b.share(std::min(amount, std::max(1.0, amount / 4)) / amount);
+}
+
+/// The budget of one attempt: the whole budget, but the lemma-free share for the query without
 /// lemmas when attempts with lemmas follow.
 Budget attempt_limit(const ProveOptions &o, Lemmas lemmas, size_t attempts) {
   const bool easy_first = lemmas == Lemmas::None && attempts > 1;
-  return within_deadline(o, easy_first ? quick_share(full_budget(o)) : full_budget(o));
+  return within_deadline(o, easy_first ? lemma_free_share(full_budget(o)) : full_budget(o));
 }
 
 /// What the attempts so far learnt about the base query (the goal without lemmas, with the

@@ -50,7 +50,9 @@ struct ProveOptions {
   Prover prover = Prover::Portfolio;
   /// Solver work per attempt and solver, in seconds of the reference machine (solver::Budget):
   /// counted in the solvers' resource units, it decides the same under any load. 0: by time.
-  double work_s = 2.0;
+  /// 1.2: the checks that run out of work are the dear ones, and their units cost two to three
+  /// times the CPU the median check's do (docs/prove.md, "How budgets are counted").
+  double work_s = 1.2;
   /// Wall-clock seconds per attempt and solver: a backstop for the work the solvers do not
   /// count, larger than the time the work takes on an idle machine.
   double timeout_s = 10.0;

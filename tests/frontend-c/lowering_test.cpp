@@ -218,5 +218,78 @@ TEST(Errors, HostileInputDoesNotCrash) {
   EXPECT_NE(error_of("\x01"), "no error");
 }
 
+// ---- the conventions of verification tasks (frontend-c/lower_task.cpp) and the GNU extensions
+// of preprocessed files (frontend-c/gnu_extensions.cpp) ----
+
+constexpr const char *kPrelude =
+    "extern void abort(void);\n"
+    "extern void __assert_fail(const char *, const char *, unsigned int, const char *)\n"
+    "    __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));\n"
+    "void reach_error() { __assert_fail(\"0\", \"t.c\", 3, \"reach_error\"); }\n"
+    "extern int __VERIFIER_nondet_int(void);\n"
+    "extern unsigned char __VERIFIER_nondet_uchar(void);\n"
+    "void assume_abort_if_not(int cond) { if (!cond) { abort(); } }\n"
+    "void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }\n";
+
+TEST(TaskConventions, EachNondetCallIsAHavocOfItsOwn) {
+  const std::string ir = lower(std::string(kPrelude) +
+                               "int main(void) { int s = 0;\n"
+                               "  for (int i = 0; i < 3; i++) s += __VERIFIER_nondet_int();\n"
+                               "  unsigned char c = __VERIFIER_nondet_uchar(); return s + c; }");
+  // Inside the loop: a fresh temporary, havocked, on every iteration.
+  EXPECT_NE(ir.find("havoc __tmp"), std::string::npos) << ir;
+  EXPECT_NE(ir.find(": uint8;"), std::string::npos) << ir; // the uchar call's temporary
+  EXPECT_EQ(ir.find("call __VERIFIER_nondet"), std::string::npos) << ir;
+}
+
+TEST(TaskConventions, AssumptionsAssertionsAndTheEndOfARun) {
+  const std::string ir =
+      lower(std::string(kPrelude) + "extern void exit(int);\n"
+                                    "int main(void) { int x = __VERIFIER_nondet_int();\n"
+                                    "  assume_abort_if_not(x > 0);\n"
+                                    "  if (x == 5) exit(0);\n"
+                                    "  __VERIFIER_assert(x != 7);\n"
+                                    "  if (x == 9) reach_error();\n"
+                                    "  return 0; }");
+  EXPECT_NE(ir.find("{ x > 0 }"), std::string::npos) << ir;       // assume
+  EXPECT_NE(ir.find("\"reach_error\""), std::string::npos) << ir; // the property's assertions
+  EXPECT_NE(ir.find("{ x <> 7 }"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("assume"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("{ false }"), std::string::npos) << ir; // exit and reach_error
+  // The conventions' own definitions are not lowered: they would be verified for any argument.
+  EXPECT_EQ(ir.find(" reach_error("), std::string::npos) << ir;
+  EXPECT_EQ(ir.find(" __VERIFIER_assert("), std::string::npos) << ir;
+  EXPECT_EQ(ir.find(" assume_abort_if_not("), std::string::npos) << ir;
+  EXPECT_EQ(ir.find("call "), std::string::npos) << ir;
+}
+
+TEST(TaskConventions, GnuDeclarationsAreRead) {
+  const std::string ir =
+      lower("extern int printf(const char *__restrict __format, ...) __attribute__((__format__ "
+            "(__printf__, 1, 2)));\n"
+            "__extension__ typedef long long int64_t_;\n"
+            "extern int atoi(const char *__nptr) __attribute__((__pure__)) "
+            "__asm__(\"\" \"atoi\");\n"
+            "static __inline int twice(int x) { return 2 * x; }\n"
+            "int main(void) { int64_t_ v = 3; return twice((int)v); }");
+  EXPECT_NE(ir.find(" main() : int32"), std::string::npos) << ir;
+  EXPECT_NE(ir.find(" twice(x: int32) : int32"), std::string::npos) << ir;
+  EXPECT_NE(ir.find(" atoi(__nptr: ptr int8) : int32"), std::string::npos) << ir;
+}
+
+TEST(TaskConventions, UnsupportedNondetTypeIsALocatedError) {
+  EXPECT_NE(error_of("extern double __VERIFIER_nondet_double(void);\n"
+                     "int main(void) { double d = __VERIFIER_nondet_double(); return 0; }"),
+            "no error");
+  const std::string e = error_of("extern float __VERIFIER_nondet_float(void);\n"
+                                 "int main(void) { __VERIFIER_nondet_float(); return 0; }");
+  EXPECT_NE(e.find("t.c:"), std::string::npos) << e;
+}
+
+TEST(TaskConventions, AnUnbalancedAttributeIsReportedWhereItStands) {
+  const std::string e = error_of("int f(void) __attribute__((pure;\nint main(void) { return 0; }");
+  EXPECT_NE(e.find("t.c:1:"), std::string::npos) << e;
+}
+
 } // namespace
 } // namespace triage::frontend_c

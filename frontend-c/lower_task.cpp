@@ -1,0 +1,113 @@
+// The conventions of verification tasks as the software-verification and test-generation
+// competitions write them (docs/verify.md): a `__VERIFIER_nondet_T()` call is a fresh input of
+// type T wherever it runs (a `havoc` of a temporary: a stream of values, one per execution),
+// `assume_abort_if_not(c)` and `__VERIFIER_assume(c)` cut off the runs where c is false,
+// `abort()` and `exit(n)` end the run (no error), and `reach_error()` (or `__assert_fail`, what
+// `assert` expands to) is an assertion that fails wherever it is reached. `__VERIFIER_assert(c)`
+// is an assertion of c. The meaning of these functions is fixed, whatever their definitions in
+// the file say: their bodies are not lowered (they would be verified on their own, for any
+// argument), and every call is replaced by its meaning.
+#include "frontend-c/lower_impl.hpp"
+
+#include <map>
+
+namespace triage::frontend_c {
+
+namespace {
+
+/// The type of the value `__VERIFIER_nondet_<suffix>` returns.
+std::optional<CType> nondet_type(const std::string &suffix) {
+  static const std::map<std::string, CType> types = {{"bool", CType::bool_type()},
+                                                     {"_Bool", CType::bool_type()},
+                                                     {"char", CType::int_type(1, true)},
+                                                     {"uchar", CType::int_type(1, false)},
+                                                     {"short", CType::int_type(2, true)},
+                                                     {"ushort", CType::int_type(2, false)},
+                                                     {"int", CType::int_type(3, true)},
+                                                     {"uint", CType::int_type(3, false)},
+                                                     {"unsigned_int", CType::int_type(3, false)},
+                                                     {"long", CType::int_type(4, true)},
+                                                     {"ulong", CType::int_type(4, false)},
+                                                     {"longlong", CType::int_type(5, true)},
+                                                     {"ulonglong", CType::int_type(5, false)},
+                                                     {"size_t", CType::int_type(4, false)},
+                                                     {"u32", CType::int_type(3, false)}};
+  auto it = types.find(suffix);
+  if (it == types.end()) return std::nullopt;
+  return it->second;
+}
+
+constexpr std::string_view kNondet = "__VERIFIER_nondet_";
+
+} // namespace
+
+bool is_task_function(const std::string &name) {
+  return name.starts_with(kNondet) || name == "reach_error" || name == "__VERIFIER_assert" ||
+         name == "assume_abort_if_not" || name == "__VERIFIER_assume" || name == "__assert_fail" ||
+         name == "abort" || name == "exit" || name == "_Exit";
+}
+
+void Lowerer::task_assume(ir::ExprPtr c, Loc at) {
+  ir::Annotation a;
+  a.kind = ir::AnnotKind::Assume;
+  a.pos = pos(at);
+  a.src = src(at);
+  a.expr = std::move(c);
+  auto s = make_stmt(ir::StmtKind::Assume);
+  s->annots.push_back(std::move(a));
+  emit(s);
+}
+
+void Lowerer::task_assert(ir::ExprPtr c, Loc at) {
+  ir::Annotation a;
+  a.kind = ir::AnnotKind::Assert;
+  a.name = "reach_error";
+  a.pos = pos(at);
+  a.src = src(at);
+  a.expr = std::move(c);
+  auto s = make_stmt(ir::StmtKind::Assert);
+  s->annots.push_back(std::move(a));
+  emit(s);
+}
+
+std::optional<Val> Lowerer::task_call(const CExpr &e, bool want_value) {
+  const std::string &name = e.name;
+  if (!is_task_function(name)) return std::nullopt;
+  auto arity = [&](size_t n) {
+    if (e.args.size() != n)
+      fail(e.loc, "'" + name + "' expects " + std::to_string(n) + " argument" +
+                      (n == 1 ? "" : "s") + ", not " + std::to_string(e.args.size()));
+  };
+  if (name.starts_with(kNondet)) {
+    const std::string suffix = name.substr(kNondet.size());
+    const std::optional<CType> t = nondet_type(suffix);
+    if (!t) fail(e.loc, "'" + name + "': nondeterministic values of this type are not supported");
+    arity(0);
+    const Val v = temp(*t, e.loc);
+    auto h = make_stmt(ir::StmtKind::Havoc);
+    ir::Location l;
+    l.kind = ir::Location::Kind::Var;
+    l.pos = pos(e.loc);
+    l.var = v.e->name;
+    h->locs.push_back(std::move(l));
+    emit(h);
+    return want_value ? Val{clone(v.e), v.t} : Val{nullptr, v.t};
+  }
+  if (want_value) fail(e.loc, "the void function '" + name + "' has no value");
+  if (name == "assume_abort_if_not" || name == "__VERIFIER_assume") {
+    arity(1);
+    task_assume(cond(*e.args[0]), e.loc);
+  } else if (name == "__VERIFIER_assert") {
+    arity(1);
+    task_assert(cond(*e.args[0]), e.loc);
+  } else if (name == "reach_error" || name == "__assert_fail") {
+    task_assert(ir::make_bool(false, pos(e.loc)), e.loc);
+  } else { // abort, exit, _Exit: the run ends here, and no annotation after it is checked
+    for (const CExprPtr &arg : e.args)
+      effect(*arg);
+    task_assume(ir::make_bool(false, pos(e.loc)), e.loc);
+  }
+  return Val{nullptr, CType::void_type()};
+}
+
+} // namespace triage::frontend_c
