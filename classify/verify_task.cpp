@@ -57,6 +57,8 @@ void search(const ir::Program &p, TaskPropertyKind k, const VerifyOptions &o, Ta
   d.function = "main";
   d.budget = o.search_budget;
   d.run_steps = o.run_steps;
+  // A task's loops run to their end: one run may take the whole search's backstop.
+  d.run_backstop = std::chrono::milliseconds(5 * o.search_budget.count());
   const auto is_property = property_goals(p, k);
   d.target = is_property;
   const dse::Result s = dse::explore(p, d);

@@ -352,7 +352,7 @@ private:
     cfg.step_limit = std::clamp(long(work_left() / work_rates.per_step), 1000L, o_.run_steps);
     cfg.time_limit =
         std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()),
-                   std::chrono::milliseconds(10), std::chrono::milliseconds(25000));
+                   std::chrono::milliseconds(10), o_.run_backstop);
     Test test;
     try {
       test.outcome = rac::run(p_, cfg);

@@ -58,6 +58,10 @@ struct Options {
   double solver_work_s = 2.0;   ///< per query, in seconds of work (the solver's resource units)
   double solver_timeout_s = 10; ///< per query, the wall-clock backstop
   long run_steps = 200000;      ///< per run
+  /// The wall-clock backstop of one run, within the search's: a run is bounded by its steps
+  /// (the work left); this is for a machine too slow for them (a sanitizer build). Long runs
+  /// (`triage verify`'s loops of millions of iterations) get more.
+  std::chrono::milliseconds run_backstop{25000};
   /// When set, the goal the search is for: the exploration stops at the first run whose first
   /// annotation failure matches it (the predicate), and other failures are gone past.
   std::function<bool(const ir::GoalRef &)> target;
