@@ -269,10 +269,20 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // Lemmas have no run: they are proved as before.
   if (o.skip_long_attempts && vc.ref.kind != ir::GoalKind::Lemma &&
       budget_within_deadline(o).seconds > quick.seconds) {
-    Outcome a =
-        race(query(vc, {}, attempts.front(), &vc.property), solvers, quick, o.seed, vc, quick);
-    if (definitive(a.answer)) {
-      if (take(std::move(a), attempts.front())) return finish();
+    std::optional<Outcome> decided;
+    {
+      // Z3's context of this race, searched for a fifth of a second, would be the next
+      // attempt's, where `triage prove` starts that attempt on a fresh one: a context answers
+      // differently once searched in, and a diagnosis must prove what prove proves (find_end.c's
+      // borderline invariant did not). Its contexts end with this scope; a decided answer's
+      // model (and its context) outlives it, as the same answer's does in prove.
+      const ContextScope quick_scope;
+      Outcome a =
+          race(query(vc, {}, attempts.front(), &vc.property), solvers, quick, o.seed, vc, quick);
+      if (definitive(a.answer)) decided = std::move(a);
+    }
+    if (decided) {
+      if (take(std::move(*decided), attempts.front())) return finish();
       first = 1;
     } else if (const SkipLongAttempts skip = o.skip_long_attempts(vc.ref);
                skip != SkipLongAttempts::No) {
