@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <set>
-#include <sstream>
 
 namespace triage::classify {
 
@@ -41,12 +40,6 @@ std::function<bool(const ir::GoalRef &)> property_goals(const ir::Program &p, Ta
   };
 }
 
-std::string where_text(const ir::GoalRef &g) {
-  std::ostringstream s;
-  s << g.at.file << ":" << g.at.line << ":" << g.at.col;
-  return s.str();
-}
-
 long ms_since(Clock::time_point t0) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
 }
@@ -71,8 +64,8 @@ void search(const ir::Program &p, TaskPropertyKind k, const VerifyOptions &o, Ta
     r.witness = t.input;
     r.test_inputs = nondet_values(t.input);
     r.reason = k == TaskPropertyKind::NoOverflow
-                   ? "an arithmetic operation overflows at " + where_text(*t.outcome.goal)
-                   : "reach_error is reached at " + where_text(*t.outcome.goal);
+                   ? "an arithmetic operation overflows at " + ir::where(t.outcome.goal->at)
+                   : "reach_error is reached at " + ir::where(t.outcome.goal->at);
     return;
   }
   if (s.complete) {
@@ -135,10 +128,6 @@ const char *verdict_name(TaskVerdict v) {
     break;
   }
   return "unknown";
-}
-
-bool is_property_goal(const ir::Program &p, TaskPropertyKind k, const ir::GoalRef &g) {
-  return property_goals(p, k)(g);
 }
 
 TaskResult verify(const ir::Program &p, TaskPropertyKind k, const VerifyOptions &o) {

@@ -48,10 +48,6 @@ struct TaskResult {
   long time_ms = 0;
 };
 
-/// Whether `g` is a goal of the property: an assertion the conventions made of a call to
-/// reach_error (or __VERIFIER_assert), or a signed-overflow check.
-bool is_property_goal(const ir::Program &p, TaskPropertyKind k, const ir::GoalRef &g);
-
 /// The verdict of property `k` on the type-checked program `p` (from its function `main`).
 TaskResult verify(const ir::Program &p, TaskPropertyKind k, const VerifyOptions &o);
 

@@ -77,14 +77,6 @@ std::string entry_function(const ir::Program &p, const CommandLine &cl, const st
   throw UsageError("several functions: say which one to run with --function");
 }
 
-std::string read_text(const std::string &path) {
-  std::ifstream in(path);
-  if (!in) throw ir::Error(ir::SrcLoc{path, 1, 1}, "cannot read the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 /// `--nondet 3,-1,7`: integers, in order.
 std::vector<ir::Json> nondet_list(const std::string &arg) {
   std::vector<ir::Json> out;
@@ -207,7 +199,7 @@ int run_run(const std::vector<std::string> &args) {
     throw UsageError("--test-case and --nondet both give the nondeterministic values: one of them");
   std::optional<rac::NondetStreamOracle> stream;
   if (cl.given("--test-case"))
-    stream.emplace(cfg.input, classify::read_testcomp_testcase(read_text(test_case), test_case));
+    stream.emplace(cfg.input, classify::read_testcomp_testcase(read_file(test_case), test_case));
   if (cl.given("--nondet")) stream.emplace(cfg.input, nondet_list(nondet));
   if (stream) cfg.oracle = &*stream;
   if (cl.given("--inputs-file")) {

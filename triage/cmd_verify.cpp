@@ -25,14 +25,6 @@ namespace fs = std::filesystem;
 using classify::TaskPropertyKind;
 using classify::TaskVerdict;
 
-std::string read_text(const std::string &path) {
-  std::ifstream in(path);
-  if (!in) throw ir::Error(ir::SrcLoc{path, 1, 1}, "cannot read the file");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 /// One task and property, as answered.
 struct Answer {
   std::string task, program, property;
@@ -69,9 +61,7 @@ ir::Json answer_json(const Answer &a) {
   j["time_ms"] = ir::Json(a.result.time_ms);
   j["paths"] = ir::Json(a.result.paths);
   j["search_complete"] = ir::Json(a.result.search_complete);
-  if (a.result.goal)
-    j["goal"] = a.result.goal->at.file + ":" + std::to_string(a.result.goal->at.line) + ":" +
-                std::to_string(a.result.goal->at.col);
+  if (a.result.goal) j["goal"] = ir::where(a.result.goal->at);
   if (a.result.verdict == TaskVerdict::False) {
     ir::Json values = ir::Json::array();
     for (const ir::Json &v : a.result.test_inputs)
@@ -106,10 +96,10 @@ Answer verify_property(const classify::TaskDefinition &t, const classify::TaskPr
   classify::VerifyOptions o = base;
   if (o.fixes) {
     o.fixes->file = a.program;
-    o.fixes->source = read_text(a.program);
+    o.fixes->source = read_file(a.program);
     o.fixes->read = [](const std::string &f) {
       try {
-        return read_text(f);
+        return read_file(f);
       } catch (const ir::Error &) {
         return std::string();
       }

@@ -6,7 +6,9 @@
 
 #include "ir/parser.hpp"
 #include "ir/typecheck.hpp"
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 namespace triage::cli {
 
@@ -47,6 +49,14 @@ ir::Program load_c_text(const std::string &text, const std::string &path,
 
 bool is_c_source(const std::string &path) {
   return is_c_file(path);
+}
+
+std::string read_file(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ir::Error(ir::SrcLoc{path, 1, 1}, "cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 } // namespace triage::cli

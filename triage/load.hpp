@@ -24,6 +24,9 @@ ir::Program load_program(const std::string &path, const SourceOptions &source = 
 ir::Program load_c_text(const std::string &text, const std::string &path,
                         const SourceOptions &source = {});
 
+/// The text of `path`; throws ir::Error (located at its start) when it cannot be read.
+std::string read_file(const std::string &path);
+
 /// Whether `path` is read as C (by its extension).
 bool is_c_source(const std::string &path);
 
