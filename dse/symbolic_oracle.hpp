@@ -48,6 +48,8 @@ public:
   std::optional<ir::Json> output_block(const rac::GiantStep &step, const std::string &name,
                                        size_t length) override;
   void on_branch(const ir::Expr &cond, bool outcome) override;
+  /// The k-path bound counts the iterations of every loop visit.
+  bool needs_every_branch() const override { return k_.has_value(); }
   void on_decision(const term::Term &cond, bool outcome, bool check) override;
   void on_pin(const term::Term &cond) override;
   void on_symbol(const term::Term &symbol, const ir::Type &type,

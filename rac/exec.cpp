@@ -118,6 +118,7 @@ Flow Machine::exec(const ir::Stmt &s) {
     return exec_block(b ? s.body : s.else_body);
   }
   case StmtKind::While:
+    if (auto f = run_compiled(s)) return *f;
     return exec_loop(s);
   case StmtKind::Break:
     if (tracing()) trace("break");

@@ -76,6 +76,9 @@ struct Config {
   /// The entry function's `typically` clauses are assumed like its precondition (a false one
   /// ends the run `outside_precondition`): the test generator's reduced input domain.
   bool assume_typically = false;
+  /// Loops run in their compiled form where they have one (docs/rac.md, "Compiled loops"):
+  /// the same outcomes and steps, faster. False: every step is interpreted (tests compare).
+  bool compile = true;
 };
 
 enum class OutcomeKind { Ok, Failure, Stuck, OutsidePrecondition, NotExecutable, LimitReached };
@@ -125,6 +128,9 @@ struct Outcome {
   /// value (bitwise operations, symbolic shift amounts, ...): decisions after them may miss
   /// inputs, so an exploration that met one is not complete.
   std::vector<std::string> concretized;
+  /// The steps compiled loops took (Config::compile; not in the JSON form: the outcome is the
+  /// same without them, which tests compare).
+  long compiled_steps = 0;
   /// The state of `state` as JSON: {"variables": {...}, "globals": {...}, "memory": {...}}.
   ir::Json state_json;
 };

@@ -34,6 +34,7 @@ Outcome Machine::run() {
     out_ = std::move(s.outcome);
   }
   out_.steps = steps_;
+  out_.compiled_steps = compiled_steps_;
   return std::move(out_);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ir/quantifier_range.hpp"
+#include "rac/compiled_loop.hpp"
 #include "rac/interpreter.hpp"
 #include "rac/locations.hpp"
 #include "rac/memory.hpp"
@@ -266,6 +267,25 @@ private:
   Flow exec_loop(const ir::Stmt &s);
   Flow iteration(const ir::Stmt &s, const Snapshot &entry, int first_block);
   Value variant_value(const ir::Annotation &a);
+
+  // ---- compiled loops (compiled_exec.cpp; rac/compiled_loop.hpp) ----
+  /// The compiled form of each loop met (null: it has none), made when first met.
+  std::map<const ir::Stmt *, std::unique_ptr<compiled::Loop>> compiled_;
+  /// Decisions and pins told to the oracle: compiled code goes on only while none is made.
+  long oracle_events_ = 0;
+  long compiled_steps_ = 0; ///< Outcome::compiled_steps
+  /// Runs the loop `s` in its compiled form; nullopt when it has none or cannot start here.
+  std::optional<Flow> run_compiled(const ir::Stmt &s);
+  Flow c_block(const std::vector<compiled::Stmt> &b, compiled::Exec &ex);
+  Flow c_stmt(const compiled::Stmt &s, compiled::Exec &ex);
+  Flow c_loop(const compiled::Stmt &s, compiled::Exec &ex);
+  /// The statement executed by the interpreter, from the state it started in (`before` steps).
+  Flow c_interpret(const compiled::Stmt &s, compiled::Exec &ex, long before);
+  /// Bail unless `cost` more steps stay below the step limit and the deadline is not past.
+  void c_limit(compiled::Exec &ex, long cost);
+  /// Registers from the maps of variables (poisoned when one cannot be held), and back.
+  void sync_in(compiled::Exec &ex);
+  void sync_out(compiled::Exec &ex);
 
   // ---- giant steps and oracle values (giant_step.cpp; report_default in machine.cpp) ----
   GiantStep begin_giant_step(const std::string &name, int line);

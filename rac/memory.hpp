@@ -47,9 +47,11 @@ public:
   std::string display_name(int id) const;
   /// Cells of the live blocks.
   size_t total_cells() const { return total_cells_; }
+  /// The block, copied first when a snapshot shares it. For compiled loops (rac/compiled_loop.hpp),
+  /// which write many cells of a block and keep it until the next snapshot can be taken.
+  Block &writable(int id);
 
 private:
-  Block &writable(int id);
   std::vector<std::shared_ptr<Block>> blocks_;
   size_t total_cells_ = 0;
 };

@@ -37,6 +37,9 @@ public:
     (void)cond;
     (void)outcome;
   }
+  /// Whether on_branch must see every branch. When not, a run of concrete code (a compiled
+  /// loop) tells only its first branch: with no decision made since, the others change nothing.
+  virtual bool needs_every_branch() const { return false; }
   /// With Config::symbolic: called at each decision of the run that depends on the symbolic
   /// inputs (branches of the code, connectives and quantifier instances of annotations, runtime
   /// checks), with the condition as a term and the way it went. `check` says that the decision

@@ -28,11 +28,14 @@ Term Machine::term(const Value &v) const {
 }
 
 void Machine::decide(const Term &cond, bool outcome, bool check) {
-  if (cond && cond->op != Op::BoolLit) oracle_.on_decision(cond, outcome, check);
+  if (!cond || cond->op == Op::BoolLit) return;
+  ++oracle_events_;
+  oracle_.on_decision(cond, outcome, check);
 }
 
 void Machine::pin(const Value &v, const std::string &why) {
   if (!v.sym) return;
+  ++oracle_events_;
   const Term value = v.kind == Value::Kind::Bool ? mk_bool(v.b) : mk_int(v.num);
   oracle_.on_pin(v.kind == Value::Kind::Bool ? mk_iff(v.sym, value) : mk_eq(v.sym, value));
   note_concretized(why);

@@ -164,6 +164,10 @@ int run_run(const std::vector<std::string> &args) {
            "contract, with written values from the oracle");
   cl.text("--oracle", oracle, "FILE", "inputs and giant-step outputs (JSON, see docs/rac.md)");
   cl.flag("--trace", with_trace, "print the variables after each statement");
+  bool interpret = false;
+  cl.flag("--interpret", interpret,
+          "interpret every step, compiled loops too (the same outcome, slower:\n"
+          "for comparing the two forms)");
   cl.choice("--format", format, {"text", "json"}, "text or json");
   cl.app()
       .add_option("--steps", cfg.step_limit, "step limit")
@@ -194,6 +198,7 @@ int run_run(const std::vector<std::string> &args) {
   cfg.function = entry_function(p, cl, function, cfg.input);
   check_input_names(p, cfg.function, inputs);
   cfg.policy = policy_of(p, giant);
+  cfg.compile = !interpret;
   cfg.time_limit = std::chrono::milliseconds(long(timeout_s * 1000));
   if (cl.given("--test-case") && cl.given("--nondet"))
     throw UsageError("--test-case and --nondet both give the nondeterministic values: one of them");

@@ -223,7 +223,8 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned see
   }
   o.answer = *ca;
   o.prover = Prover::Cvc5;
-  o.undecided.insert(Prover::Z3);
+  // After cvc5's proof, Z3 was most often stopped before its end: not undecided, stopped.
+  if (*ca != Answer::Unsat) o.undecided.insert(Prover::Z3);
   if (child.model()) o.model = Candidate(std::move(*child.model()));
   return o;
 }

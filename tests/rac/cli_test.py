@@ -141,6 +141,21 @@ for flags, outcome in [([], "ok"), (["--typically"], "outside_precondition")]:
     rc, j = run_json([present, "--input", "n=7", "--input", "t=[0,0,0,0,0,0,0]", *flags])
     expect(f"typically {flags}", j.get("outcome") == outcome, f"exit {rc}, {j}")
 
+# Compiled loops and --interpret: the same outcome, state and steps; a step limit stops both at
+# the same step.
+long_loop = tempfile.NamedTemporaryFile("w", suffix=".c", delete=False)
+long_loop.write("void reach_error(void);\n"
+                "int main(void) {\n  unsigned int s = 1;\n  while (s < 3000000u) s += 3;\n"
+                "  if (s == 3000001u) reach_error();\n  return 0;\n}\n")
+long_loop.close()
+long_loop = long_loop.name
+for steps in ["1000000000", "1234567"]:
+    runs = [run_json([long_loop, "--function", "main", "--steps", steps, "--timeout", "600", *f])
+            for f in ([], ["--interpret"])]
+    expect(f"compiled loops, --steps {steps}", runs[0] == runs[1] and
+           runs[0][1].get("outcome") == ("failure" if steps != "1234567" else "limit_reached"),
+           f"{runs[0]}\n{runs[1]}")
+
 # Usage errors: exit 2 with a message.
 for name, args in [("no file", []), ("bad input", ["isqrt/S7.c", "--input", "n"]),
                    ("bad value", ["isqrt/S7.c", "--input", "n=abc"]),

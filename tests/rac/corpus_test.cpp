@@ -87,5 +87,60 @@ TEST(Corpus, EveryFunctionRunsToAnOutcome) {
   std::cout << runs << " runs on " << files.size() << " files\n";
 }
 
+/// Drops the annotations of every loop of `b`: such loops have a compiled form.
+void strip_loop_annotations(ir::Block &b) {
+  for (auto &s : b) {
+    if (s->kind == ir::StmtKind::While) s->annots.clear();
+    strip_loop_annotations(s->body);
+    strip_loop_annotations(s->else_body);
+  }
+}
+
+// Compiled loops (rac/compiled_loop.hpp) against the interpreter on real code: the loops of the
+// corpus (their annotations dropped, else they are interpreted) and the verification tasks'.
+TEST(Corpus, CompiledLoopsRunAsInterpreted) {
+  std::vector<std::string> files = corpus();
+  for (const char *dir : {"/tests/verify/tasks", "/examples/sv", "/bench/loops"})
+    for (const auto &e : fs::directory_iterator(std::string(TRIAGE_SOURCE_DIR) + dir))
+      if (e.path().extension() == ".c") files.push_back(e.path().string());
+  int runs = 0, compiled = 0;
+  for (const auto &file : files) {
+    ir::Program p;
+    try {
+      p = cli::load_program(file);
+    } catch (const ir::Error &) {
+      continue;
+    }
+    for (auto &d : p.decls)
+      if (auto *f = std::get_if<std::shared_ptr<ir::Function>>(&d); f && (*f)->body)
+        strip_loop_annotations(*(*f)->body);
+    for (const ir::Function *f : p.functions()) {
+      if (!f->body) continue;
+      for (int which : {0, 2}) {
+        Config cfg;
+        cfg.function = f->name;
+        cfg.step_limit = 20000;
+        cfg.time_limit = std::chrono::milliseconds(60000); // steps decide, not the machine
+        for (const auto &b : f->params)
+          cfg.input.inputs.emplace_back(b.name, value(b.type, which));
+        SCOPED_TRACE(file + " " + f->name + " inputs " + std::to_string(which));
+        try {
+          cfg.compile = true;
+          const Outcome fast = run(p, cfg);
+          cfg.compile = false;
+          const Outcome slow = run(p, cfg);
+          EXPECT_EQ(to_json(fast).dump(), to_json(slow).dump());
+          EXPECT_EQ(format_text(fast), format_text(slow));
+          ++runs;
+          if (fast.compiled_steps > 0) ++compiled;
+        } catch (const ir::Error &) {
+        }
+      }
+    }
+  }
+  std::cout << runs << " runs, " << compiled << " with compiled loops\n";
+  EXPECT_GT(compiled, 100);
+}
+
 } // namespace
 } // namespace triage::rac::test

@@ -267,6 +267,7 @@ public:
     return name == "result" ? std::optional<ir::Json>(ir::Json(7)) : std::nullopt;
   }
   void on_branch(const ir::Expr &, bool outcome) override { branches.push_back(outcome); }
+  bool needs_every_branch() const override { return true; }
   std::vector<bool> branches;
 };
 
