@@ -6,9 +6,26 @@
 
 namespace triage::frontend_c {
 
+namespace {
+thread_local DataModel current_model = DataModel::LP64;
+} // namespace
+
+DataModel data_model() {
+  return current_model;
+}
+
+DataModelScope::DataModelScope(DataModel m) : saved_(current_model) {
+  current_model = m;
+}
+
+DataModelScope::~DataModelScope() {
+  current_model = saved_;
+}
+
 CType CType::int_type(int rank, bool is_signed) {
   static const int bits[] = {0, 8, 16, 32, 64, 64};
-  return CType{Kind::Int, bits[rank], is_signed, rank, nullptr, {}, nullptr};
+  const int b = rank == 4 && current_model == DataModel::ILP32 ? 32 : bits[rank];
+  return CType{Kind::Int, b, is_signed, rank, nullptr, {}, nullptr};
 }
 
 CType CType::pointer(CType to) {
@@ -112,7 +129,7 @@ int64_t size_of(const CType &t) {
   case CType::Kind::Bool:
     return t.bits / 8;
   case CType::Kind::Ptr:
-    return 8;
+    return current_model == DataModel::ILP32 ? 4 : 8;
   case CType::Kind::Array:
     return size_of(*t.elem) * t.len.value_or(0);
   case CType::Kind::Struct: {

@@ -12,6 +12,26 @@
 
 namespace triage::frontend_c {
 
+/// The target's data model: how wide `long` and pointers are (`size_t` follows). LP64: 64 bits,
+/// as on 64-bit Linux; ILP32: 32 bits, as `gcc -m32` and most verification tasks have it.
+enum class DataModel { LP64, ILP32 };
+
+/// The data model the front end is compiling for (LP64 unless a DataModelScope says otherwise).
+DataModel data_model();
+
+/// Sets the data model for the compilation of one file (the width of `long` is a property of the
+/// whole translation, as `cc -m32` makes it), and restores the previous one after.
+class DataModelScope {
+public:
+  explicit DataModelScope(DataModel m);
+  ~DataModelScope();
+  DataModelScope(const DataModelScope &) = delete;
+  DataModelScope &operator=(const DataModelScope &) = delete;
+
+private:
+  DataModel saved_;
+};
+
 struct StructDef;
 
 /// A C type (void, integers, _Bool, pointers, arrays, structures) or an ACSL logic type

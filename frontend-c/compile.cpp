@@ -13,6 +13,7 @@ namespace triage::frontend_c {
 
 ir::Program compile_text(const std::string &text, const std::string &filename,
                          const PreprocessOptions &options) {
+  const DataModelScope model(options.data_model);
   const Preprocessed pp = preprocess(lex(text, filename), filename, options);
   const TranslationUnit tu = parse(pp, filename);
   return lower(tu, filename);

@@ -136,7 +136,10 @@ Val Lowerer::arith(const std::string &op, const Val &a, const Val &b, Loc at) {
       return Val{ir::make_binary(bop, b.e, a.e, p), b.t};
     if (op == "-" && a.t.is_ptr() && b.t.is_ptr()) {
       if (to_ir(a.t) != to_ir(b.t)) fail(at, "subtraction of pointers to different types");
-      return Val{ir::make_binary(bop, a.e, b.e, p), CType::int_type(4, true)};
+      // The IR's difference is an int64; ptrdiff_t is a long, 32 bits in ILP32.
+      const Val d{ir::make_binary(bop, a.e, b.e, p), CType::int_type(5, true)};
+      const CType ptrdiff = CType::int_type(4, true);
+      return Val{ptrdiff.bits == 64 ? d.e : convert(d, ptrdiff, at, true), ptrdiff};
     }
   }
   if (!a.t.is_c_int() || !b.t.is_c_int())

@@ -15,26 +15,20 @@ namespace triage::frontend_c {
 
 namespace {
 
-/// The type of the value `__VERIFIER_nondet_<suffix>` returns.
+/// The type of the value `__VERIFIER_nondet_<suffix>` returns, in the data model of the
+/// compilation (a `long` is 32 or 64 bits: the types are made here, not kept).
 std::optional<CType> nondet_type(const std::string &suffix) {
-  static const std::map<std::string, CType> types = {{"bool", CType::bool_type()},
-                                                     {"_Bool", CType::bool_type()},
-                                                     {"char", CType::int_type(1, true)},
-                                                     {"uchar", CType::int_type(1, false)},
-                                                     {"short", CType::int_type(2, true)},
-                                                     {"ushort", CType::int_type(2, false)},
-                                                     {"int", CType::int_type(3, true)},
-                                                     {"uint", CType::int_type(3, false)},
-                                                     {"unsigned_int", CType::int_type(3, false)},
-                                                     {"long", CType::int_type(4, true)},
-                                                     {"ulong", CType::int_type(4, false)},
-                                                     {"longlong", CType::int_type(5, true)},
-                                                     {"ulonglong", CType::int_type(5, false)},
-                                                     {"size_t", CType::int_type(4, false)},
-                                                     {"u32", CType::int_type(3, false)}};
+  // Rank and signedness (rank 0: _Bool).
+  static const std::map<std::string, std::pair<int, bool>> types = {
+      {"bool", {0, false}},      {"_Bool", {0, false}},  {"char", {1, true}},
+      {"uchar", {1, false}},     {"short", {2, true}},   {"ushort", {2, false}},
+      {"int", {3, true}},        {"uint", {3, false}},   {"unsigned_int", {3, false}},
+      {"long", {4, true}},       {"ulong", {4, false}},  {"longlong", {5, true}},
+      {"ulonglong", {5, false}}, {"size_t", {4, false}}, {"u32", {3, false}}};
   auto it = types.find(suffix);
   if (it == types.end()) return std::nullopt;
-  return it->second;
+  const auto [rank, is_signed] = it->second;
+  return rank == 0 ? CType::bool_type() : CType::int_type(rank, is_signed);
 }
 
 constexpr std::string_view kNondet = "__VERIFIER_nondet_";

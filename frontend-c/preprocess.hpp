@@ -19,6 +19,7 @@ namespace triage::frontend_c {
 struct PreprocessOptions {
   std::vector<std::string> include_dirs;                    ///< -I, searched in order
   std::vector<std::pair<std::string, std::string>> defines; ///< -D NAME[=VALUE], in order
+  DataModel data_model = DataModel::LP64; ///< of the standard headers, and of the whole file
 };
 
 struct Preprocessed {

@@ -5,9 +5,17 @@
 namespace triage::frontend_c {
 namespace {
 
-const std::map<std::string, StandardHeader> &headers() {
-  const CType u64 = CType::int_type(4, false), i64 = CType::int_type(4, true);
-  static const std::map<std::string, StandardHeader> h = {
+/// The headers as the data model has them: `long`, `size_t`, pointers' integers and their
+/// limits are 64 bits in LP64, 32 in ILP32 (where int64_t is a long long).
+std::map<std::string, StandardHeader> make_headers(DataModel model) {
+  const bool lp64 = model == DataModel::LP64;
+  const CType ulong = CType::int_type(4, false), slong = CType::int_type(4, true);
+  const CType u64 = lp64 ? ulong : CType::int_type(5, false);
+  const CType i64 = lp64 ? slong : CType::int_type(5, true);
+  const char *long_min = lp64 ? "(-9223372036854775807L - 1)" : "(-2147483647L - 1)";
+  const char *long_max = lp64 ? "9223372036854775807L" : "2147483647L";
+  const char *ulong_max = lp64 ? "18446744073709551615UL" : "4294967295UL";
+  return {
       {"limits.h",
        {{{"CHAR_BIT", "8"},
          {"SCHAR_MIN", "(-128)"},
@@ -21,9 +29,9 @@ const std::map<std::string, StandardHeader> &headers() {
          {"INT_MIN", "(-2147483647 - 1)"},
          {"INT_MAX", "2147483647"},
          {"UINT_MAX", "4294967295U"},
-         {"LONG_MIN", "(-9223372036854775807L - 1)"},
-         {"LONG_MAX", "9223372036854775807L"},
-         {"ULONG_MAX", "18446744073709551615UL"},
+         {"LONG_MIN", long_min},
+         {"LONG_MAX", long_max},
+         {"ULONG_MAX", ulong_max},
          {"LLONG_MIN", "(-9223372036854775807LL - 1)"},
          {"LLONG_MAX", "9223372036854775807LL"},
          {"ULLONG_MAX", "18446744073709551615ULL"}},
@@ -38,10 +46,10 @@ const std::map<std::string, StandardHeader> &headers() {
          {"INT32_MIN", "(-2147483647 - 1)"},
          {"INT32_MAX", "2147483647"},
          {"UINT32_MAX", "4294967295U"},
-         {"INT64_MIN", "(-9223372036854775807L - 1)"},
-         {"INT64_MAX", "9223372036854775807L"},
-         {"UINT64_MAX", "18446744073709551615UL"},
-         {"SIZE_MAX", "18446744073709551615UL"}},
+         {"INT64_MIN", "(-9223372036854775807LL - 1)"},
+         {"INT64_MAX", "9223372036854775807LL"},
+         {"UINT64_MAX", "18446744073709551615ULL"},
+         {"SIZE_MAX", ulong_max}},
         {{"int8_t", CType::int_type(1, true)},
          {"uint8_t", CType::int_type(1, false)},
          {"int16_t", CType::int_type(2, true)},
@@ -50,19 +58,30 @@ const std::map<std::string, StandardHeader> &headers() {
          {"uint32_t", CType::int_type(3, false)},
          {"int64_t", i64},
          {"uint64_t", u64},
-         {"intptr_t", i64},
-         {"uintptr_t", u64},
-         {"size_t", u64}}}},
-      {"stddef.h", {{{"NULL", "\\null"}}, {{"size_t", u64}, {"ptrdiff_t", i64}}}},
+         {"intptr_t", slong},
+         {"uintptr_t", ulong},
+         {"size_t", ulong}}}},
+      {"stddef.h", {{{"NULL", "\\null"}}, {{"size_t", ulong}, {"ptrdiff_t", slong}}}},
       {"stdbool.h",
        {{{"true", "1"}, {"false", "0"}, {"__bool_true_false_are_defined", "1"}},
         {{"bool", CType::bool_type()}}}},
-      {"stdlib.h", {{{"NULL", "\\null"}}, {{"size_t", u64}}}},
-      {"stdio.h", {{{"NULL", "\\null"}}, {{"size_t", u64}}}},
-      {"string.h", {{{"NULL", "\\null"}}, {{"size_t", u64}}}},
+      {"stdlib.h", {{{"NULL", "\\null"}}, {{"size_t", ulong}}}},
+      {"stdio.h", {{{"NULL", "\\null"}}, {{"size_t", ulong}}}},
+      {"string.h", {{{"NULL", "\\null"}}, {{"size_t", ulong}}}},
       {"assert.h", {{}, {}}},
   };
-  return h;
+}
+
+const std::map<std::string, StandardHeader> &headers() {
+  static const std::map<std::string, StandardHeader> lp64 = [] {
+    const DataModelScope model(DataModel::LP64);
+    return make_headers(DataModel::LP64);
+  }();
+  static const std::map<std::string, StandardHeader> ilp32 = [] {
+    const DataModelScope model(DataModel::ILP32); // the types made for it are ILP32's
+    return make_headers(DataModel::ILP32);
+  }();
+  return data_model() == DataModel::LP64 ? lp64 : ilp32;
 }
 
 } // namespace

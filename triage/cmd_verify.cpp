@@ -32,6 +32,7 @@ struct Answer {
   classify::TaskResult result;
   std::string test_case; ///< the file written for a false answer
   std::string replay;
+  std::string data_model; ///< the task's, which the program was read with
 };
 
 /// The competitions' score of an answer: +2 a correct true, +1 a correct false, -32 a wrong true
@@ -61,6 +62,7 @@ ir::Json answer_json(const Answer &a) {
   j["time_ms"] = ir::Json(a.result.time_ms);
   j["paths"] = ir::Json(a.result.paths);
   j["search_complete"] = ir::Json(a.result.search_complete);
+  j["data_model"] = a.data_model;
   if (a.result.goal) j["goal"] = ir::where(a.result.goal->at);
   if (a.result.verdict == TaskVerdict::False) {
     ir::Json values = ir::Json::array();
@@ -92,7 +94,11 @@ Answer verify_property(const classify::TaskDefinition &t, const classify::TaskPr
     a.result.reason = "tasks of several files are not read";
     return a;
   }
-  const ir::Program p = load_program(a.program, cl.source());
+  // The task's data model, whatever --data-model says: the task definition is the authority.
+  SourceOptions source = cl.source();
+  source.data_model = t.data_model;
+  a.data_model = t.data_model;
+  const ir::Program p = load_program(a.program, source);
   classify::VerifyOptions o = base;
   if (o.fixes) {
     o.fixes->file = a.program;
@@ -105,18 +111,19 @@ Answer verify_property(const classify::TaskDefinition &t, const classify::TaskPr
       }
     };
     o.fixes->compile = [&](const std::string &text) {
-      return load_c_text(text, a.program, cl.source());
+      return load_c_text(text, a.program, source);
     };
   }
   a.result = classify::verify(p, prop.kind, o);
   if (a.result.verdict != TaskVerdict::False) return a;
+  const std::string model = t.data_model == "LP64" ? "" : " --data-model " + t.data_model;
   if (!test_dir.empty()) {
     fs::create_directories(test_dir);
     a.test_case = (fs::path(test_dir) / (fs::path(t.path).stem().string() + ".xml")).string();
     std::ofstream(a.test_case) << classify::testcomp_testcase(a.result.test_inputs);
-    a.replay = "triage run " + a.program + " --function main --test-case " + a.test_case;
+    a.replay = "triage run " + a.program + model + " --function main --test-case " + a.test_case;
   } else {
-    a.replay = "triage run " + a.program + " --function main --nondet '" +
+    a.replay = "triage run " + a.program + model + " --function main --nondet '" +
                nondet_arg(a.result.test_inputs) + "'";
   }
   return a;

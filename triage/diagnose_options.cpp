@@ -30,6 +30,7 @@ std::string source_flags(const CommandLine &cl) {
     flags += " -I " + classify::shell_quote(v);
   for (const std::string &v : cl.source().defines)
     flags += " -D " + classify::shell_quote(v);
+  if (cl.source().data_model != "LP64") flags += " --data-model " + cl.source().data_model;
   return flags;
 }
 

@@ -20,6 +20,8 @@ bool is_c_file(const std::string &path) {
 frontend_c::PreprocessOptions preprocess_options(const SourceOptions &source) {
   frontend_c::PreprocessOptions o;
   o.include_dirs = source.include_dirs;
+  o.data_model =
+      source.data_model == "ILP32" ? frontend_c::DataModel::ILP32 : frontend_c::DataModel::LP64;
   for (const std::string &d : source.defines) {
     const size_t eq = d.find('=');
     if (d.empty() || eq == 0) throw UsageError("-D expects NAME or NAME=VALUE");

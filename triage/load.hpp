@@ -13,6 +13,7 @@ namespace triage::cli {
 struct SourceOptions {
   std::vector<std::string> include_dirs; ///< -I DIR
   std::vector<std::string> defines;      ///< -D NAME[=VALUE]
+  std::string data_model = "LP64";       ///< --data-model: LP64 or ILP32 (long, pointers)
 };
 
 /// Loads and type-checks `path`, a C file preprocessed with `source`, or an IR file; throws

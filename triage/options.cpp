@@ -78,6 +78,9 @@ CommandLine::CommandLine(const std::string &command, const std::string &synopsis
   texts("-I", source_.include_dirs, "DIR", "where #include \"...\" and <...> look, as for cc");
   // A bad -D is refused where a C file is read (load_program): an .ivl file ignores it.
   texts("-D", source_.defines, "NAME[=VALUE]", "a macro, as for cc");
+  choice("--data-model", source_.data_model, {"LP64", "ILP32"},
+         "long and pointers in a C file: 64 bits (LP64, 64-bit Linux) or 32\n"
+         "(ILP32, cc -m32)");
 }
 
 CommandLine::~CommandLine() = default;

@@ -25,6 +25,36 @@ std::string error_of(const std::string &c) {
   return "no error";
 }
 
+TEST(Lowering, TheDataModelSetsTheWidthOfLongAndPointers) {
+  const std::string c = "#include <limits.h>\n#include <stddef.h>\n"
+                        "long f(unsigned long u, long long w, int *p, int *q) {\n"
+                        "  size_t n = sizeof(long) + sizeof(int *);\n"
+                        "  long d = p - q;\n"
+                        "  return LONG_MAX;\n}\n";
+  auto lowered = [&](DataModel m) {
+    PreprocessOptions o;
+    o.data_model = m;
+    ir::Program p = compile_text(c, "t.c", o);
+    ir::typecheck(p);
+    return ir::print(p);
+  };
+  const std::string ilp32 = lowered(DataModel::ILP32), lp64 = lowered(DataModel::LP64);
+  EXPECT_NE(ilp32.find("f(u: uint32, w: int64, p: ptr int32, q: ptr int32) : int32"),
+            std::string::npos)
+      << ilp32;
+  EXPECT_NE(ilp32.find("var n : uint32 = uint32(4) + 4;"), std::string::npos) << ilp32;
+  EXPECT_NE(ilp32.find("var d : int32 = int32(p - q);"), std::string::npos) << ilp32;
+  EXPECT_NE(ilp32.find("return 2147483647;"), std::string::npos) << ilp32;
+  EXPECT_NE(lp64.find("f(u: uint64, w: int64, p: ptr int32, q: ptr int32) : int64"),
+            std::string::npos)
+      << lp64;
+  EXPECT_NE(lp64.find("var n : uint64 = uint64(8) + 8;"), std::string::npos) << lp64;
+  EXPECT_NE(lp64.find("var d : int64 = p - q;"), std::string::npos) << lp64;
+  EXPECT_NE(lp64.find("return 9223372036854775807;"), std::string::npos) << lp64;
+  // The model of one compilation does not leak into the next.
+  EXPECT_EQ(lowered(DataModel::LP64), lp64);
+}
+
 TEST(Lowering, IntegerPromotionsAreExplicit) {
   const std::string ir = lower("int f(unsigned char a, short b) { return a + b; }");
   EXPECT_NE(ir.find("return int32(a) + int32(b);"), std::string::npos) << ir;

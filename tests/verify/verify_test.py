@@ -30,14 +30,30 @@ def fail(msg):
     print("FAIL:", msg)
 
 
-def native_fails(task_c, prop, testcase, workdir):
-    """Whether the task built natively breaks its property on the test case (None: no gcc)."""
+def can_build_m32(gcc, workdir):
+    """Whether gcc builds 32-bit programs here (the i386 libraries are installed)."""
+    src = os.path.join(workdir, "m32.c")
+    with open(src, "w") as f:
+        f.write("int main(void) { return 0; }\n")
+    return subprocess.run([gcc, "-m32", "-o", src + ".bin", src], capture_output=True).returncode == 0
+
+
+def native_fails(task_c, prop, testcase, workdir, data_model):
+    """Whether the task built natively breaks its property on the test case (None: no gcc, or
+    an ILP32 task whose verdict depends on the data model and no 32-bit build here)."""
     gcc = shutil.which("gcc")
     if not gcc:
+        return None
+    m32 = data_model == "ILP32" and can_build_m32(gcc, workdir)
+    # The tasks named ilp32_* differ between the data models; the others build the same.
+    if data_model == "ILP32" and not m32 and os.path.basename(task_c).startswith("ilp32_"):
+        print(f"  (no 32-bit gcc here: {os.path.basename(task_c)} is not built natively)")
         return None
     exe = os.path.join(workdir, os.path.basename(task_c) + ".bin")
     flags = ["-fsanitize=signed-integer-overflow", "-fno-sanitize-recover=all"] \
         if prop == "no-overflow" else []
+    if m32:
+        flags.append("-m32")
     subprocess.run([gcc, "-O0", "-w", *flags, "-o", exe, task_c,
                     os.path.join(HERE, "native_harness.c")], check=True)
     r = subprocess.run([exe], env=dict(os.environ, TESTCASE=testcase), capture_output=True,
@@ -80,12 +96,13 @@ def main():
                 fail(f"{task}: no test case written")
                 continue
             run = subprocess.run([triage, "run", a["program"], "--function", "main",
+                                  "--data-model", a["data_model"],
                                   "--test-case", tc, "--steps", "1000000000", "--timeout", "600"],
                                  capture_output=True, text=True, timeout=900)
             if run.returncode != 1:
                 fail(f"{task}: the test case does not replay under triage run "
                      f"(exit {run.returncode}): {run.stdout.strip()[:300]}")
-            native = native_fails(a["program"], a["property"], tc, work)
+            native = native_fails(a["program"], a["property"], tc, work, a["data_model"])
             if native is False:
                 fail(f"{task}: the native build does not break {a['property']} on the test case")
     print(f"false tasks found: {found} of {found + missed}")
@@ -121,7 +138,7 @@ def test_suite(triage, work):
                          capture_output=True, text=True, timeout=300)
     if run.returncode != 1:
         fail(f"dse --test-suite: {tc} does not replay the failure (exit {run.returncode})")
-    if native_fails(task, "unreach-call", tc, work) is False:
+    if native_fails(task, "unreach-call", tc, work, "LP64") is False:
         fail(f"dse --test-suite: {tc} does not fail natively")
 
 
