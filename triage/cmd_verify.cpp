@@ -32,7 +32,8 @@ struct Answer {
   classify::TaskResult result;
   std::string test_case; ///< the file written for a false answer
   std::string replay;
-  std::string data_model; ///< the task's, which the program was read with
+  std::string data_model;  ///< the task's, which the program was read with
+  bool unreadable = false; ///< the program is not one triage reads (the answer is unknown)
 };
 
 /// The competitions' score of an answer: +2 a correct true, +1 a correct false, -32 a wrong true
@@ -98,7 +99,17 @@ Answer verify_property(const classify::TaskDefinition &t, const classify::TaskPr
   SourceOptions source = cl.source();
   source.data_model = t.data_model;
   a.data_model = t.data_model;
-  const ir::Program p = load_program(a.program, source);
+  // A program triage does not read is that task's `unknown`, not the end of the others': a
+  // campaign over many tasks answers all it can (the error is printed, and the exit code is 2).
+  ir::Program p;
+  try {
+    p = load_program(a.program, source);
+  } catch (const ir::Error &e) {
+    std::cerr << e.what() << "\n";
+    a.unreadable = true;
+    a.result.reason = std::string("the program is not read: ") + e.what();
+    return a;
+  }
   classify::VerifyOptions o = base;
   if (o.fixes) {
     o.fixes->file = a.program;
@@ -227,6 +238,7 @@ int run_verify(const std::vector<std::string> &args) {
   } else if (answers.size() > 1) {
     print_summary(answers);
   }
+  if (std::ranges::any_of(answers, [](const Answer &a) { return a.unreadable; })) return 2;
   const bool all_right = std::ranges::all_of(answers, [](const Answer &a) {
     return !a.expected || std::string(correctness(a)) == "correct";
   });

@@ -162,6 +162,27 @@ def bad_inputs(triage, work):
             fail(f"{name}: expected a located error naming {word!r} and exit code 2, got "
                  f"{r.returncode}: {first!r}")
 
+    # A program triage does not read: that task is unknown with the located error, the others
+    # are answered, and the exit code says bad input.
+    c = os.path.join(work, "unread.c")
+    with open(c, "w") as f:
+        f.write("extern void *__VERIFIER_nondet_pointer(void);\n"
+                "int main(void) { int *p = __VERIFIER_nondet_pointer(); return p == 0; }\n")
+    yml = os.path.join(work, "unread.yml")
+    with open(yml, "w") as f:
+        f.write("format_version: '2.0'\ninput_files: 'unread.c'\nproperties:\n"
+                "  - property_file: p.prp\n    expected_verdict: true\n")
+    other = os.path.join(HERE, "tasks", "stream_count_false.yml")
+    r = subprocess.run([triage, "verify", yml, other, "--format", "json"], capture_output=True,
+                       text=True, timeout=600)
+    first = r.stderr.strip().splitlines()[0] if r.stderr.strip() else ""
+    answers = json.loads(r.stdout)["tasks"] if r.stdout.strip().startswith("{") else []
+    if (r.returncode != 2 or "unread.c:2:" not in first or ": error: " not in first or
+            [a["verdict"] for a in answers] != ["unknown", "false"] or
+            not answers[0]["reason"].startswith("the program is not read")):
+        fail(f"an unreadable program among tasks: exit {r.returncode}, {first!r}, "
+             f"{[(a['verdict'], a['reason']) for a in answers]}")
+
 
 if __name__ == "__main__":
     sys.exit(main())
