@@ -273,6 +273,12 @@ void Lowerer::function(const FuncDecl &f, const FuncSig &sig) {
   if (f.body) {
     scopes_.emplace_back();
     stmts(*f.body);
+    // Reaching the end of main returns 0 (C99 5.1.2.2.3); after a return it is never reached.
+    if (f.name == "main" && f.ret.is_c_int() && !f.ret.is_aggregate()) {
+      auto r = make_stmt(ir::StmtKind::Return);
+      r->rhs = ir::make_int(0, pos(f.loc));
+      body.push_back(r);
+    }
     fn->body = std::move(body);
   }
   out_ = nullptr;

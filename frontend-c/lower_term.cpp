@@ -149,6 +149,13 @@ ir::ExprPtr Lowerer::comparison_chain(const CExpr &e) {
   for (size_t i = 0; i < ops.size(); ++i) {
     const ir::Pos p = pos(ops[i]->loc);
     Val a = vals[i], b = vals[i + 1];
+    // `p != 0`: 0 is C's and ACSL's null pointer constant beside a pointer.
+    auto null_constant = [&](Val &x, const Val &other) {
+      if (other.t.is_ptr() && x.e && x.e->kind == ExprKind::IntLit && x.e->value == 0)
+        x = Val{ir::make_expr(ExprKind::Null, {}, x.e->pos), CType::pointer(CType::void_type())};
+    };
+    null_constant(a, b);
+    null_constant(b, a);
     if (a.t.is_aggregate() || b.t.is_aggregate()) {
       if (ops[i]->op != "==" && ops[i]->op != "!=")
         fail(ops[i]->loc, "structures are only compared with == and !=");

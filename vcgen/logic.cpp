@@ -724,7 +724,10 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
     return jt->second;
   }
   case ExprKind::Result:
-    if (!env.result) unsupported(e, "result here");
+    if (!env.result)
+      throw ir::Error(ir::SrcLoc{"", e.pos.line, e.pos.col},
+                      "prove: the postcondition reads the result, but no path of the function "
+                      "returns a value");
     return *env.result;
   case ExprKind::Unary: {
     Val a = ev_known(*e.args[0], env, e.unop == ir::UnOp::Not ? -known : 0);

@@ -55,6 +55,16 @@ TEST(Lowering, TheDataModelSetsTheWidthOfLongAndPointers) {
   EXPECT_EQ(lowered(DataModel::LP64), lp64);
 }
 
+TEST(Lowering, ZeroBesideAPointerInAnnotationsIsNull) {
+  const std::string ir = lower("/*@ requires a != 0 && 0 != b; */ void f(int *a, int *b) {}");
+  EXPECT_NE(ir.find("{ a <> null && null <> b }"), std::string::npos) << ir;
+}
+
+TEST(Lowering, TheEndOfMainReturnsZero) {
+  EXPECT_NE(lower("int main(void) { int x = 1; }").find("return 0;"), std::string::npos);
+  EXPECT_EQ(lower("int g(void) { int x = 1; }").find("return"), std::string::npos);
+}
+
 TEST(Lowering, IntegerPromotionsAreExplicit) {
   const std::string ir = lower("int f(unsigned char a, short b) { return a + b; }");
   EXPECT_NE(ir.find("return int32(a) + int32(b);"), std::string::npos) << ir;

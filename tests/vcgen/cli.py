@@ -134,6 +134,20 @@ with tempfile.NamedTemporaryFile('w', suffix='.ivl', delete=False) as f:
 p = run(f.name)
 os.unlink(f.name)
 check(p.returncode == 2 and 'error:' in p.stderr, f'syntax error: {p.returncode} {p.stderr}')
+# A postcondition that reads the result of a function no path of which returns one: a located
+# error in the user's words; main's end returns 0 (C99), and 0 beside a pointer is null.
+with tempfile.NamedTemporaryFile('w', suffix='.c', delete=False) as f:
+    f.write('/*@ ensures \\result == 3; */\nint f(int x) { if (x) x = 2; }\n')
+p = run(f.name)
+os.unlink(f.name)
+check(p.returncode == 2 and re.search(r'\.c:2:5: error: .*no path of the function returns a value',
+                                      p.stderr), f'no result: {p.returncode} {p.stderr}')
+with tempfile.NamedTemporaryFile('w', suffix='.c', delete=False) as f:
+    f.write('/*@ requires a != 0 && \\valid(a);\n    assigns *a;\n    ensures *a == 1; */\n'
+            'void set(int *a) { *a = 1; }\n/*@ ensures \\result == 0; */\nint main(void) {}\n')
+p = run(f.name)
+os.unlink(f.name)
+check(p.returncode == 0 and '4 goals, 4 proved' in p.stdout, f'null constant, main: {p.stdout} {p.stderr}')
 
 for f in failures:
     print('FAIL:', f)
