@@ -105,8 +105,12 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
         continue;
       }
       unique(g->name, g->loc);
-      if (g->type.is_aggregate() || (g->type.is_array() && g->type.elem->is_aggregate()))
-        fail(g->loc, "global structures are not supported");
+      if (g->type.is_array() && g->type.elem->is_aggregate())
+        fail(g->loc, "global arrays of structures are not supported");
+      if (g->type.is_aggregate()) { // a structure, or a pointer to one: a global per field
+        global_parts(*g);
+        continue;
+      }
       const std::string n = top_name(g->name);
       top_names_.insert(n);
       globals_[g->name] = VarInfo{n, g->type, VarInfo::Kind::Global};

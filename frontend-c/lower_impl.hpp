@@ -183,6 +183,8 @@ private:
   std::vector<ir::Binder> part_binders(const std::string &c_name, const CType &t, Loc at,
                                        bool fresh_names);
   /// Declares `c_name` with the parts `binders` and returns them.
+  /// A global structure (or pointer to one): an IR global per field, declared in globals_.
+  void global_parts(const GlobalVar &g);
   std::vector<ir::Binder> declare_parts(const std::string &c_name, const CType &t, Loc at,
                                         VarInfo::Kind kind, bool fresh_names);
   Val parts_var(const VarInfo &v, Loc at) const;

@@ -38,6 +38,22 @@ std::vector<ir::Binder> Lowerer::declare_parts(const std::string &c_name, const 
   return binders;
 }
 
+void Lowerer::global_parts(const GlobalVar &g) {
+  VarInfo info{"", g.type, VarInfo::Kind::Global};
+  for (const ir::Binder &b : part_binders(g.name, g.type, g.loc, false)) {
+    const std::string n = top_name(b.name);
+    top_names_.insert(n);
+    info.parts.push_back(n);
+    auto ig = std::make_shared<ir::Global>();
+    ig->name = n;
+    ig->type = b.type;
+    ig->pos = pos(g.loc);
+    ig->src = src(g.loc);
+    prog_.decls.push_back(ig);
+  }
+  globals_[g.name] = std::move(info);
+}
+
 Val Lowerer::parts_var(const VarInfo &v, Loc at) const {
   Val r{nullptr, v.type.decay()};
   for (const std::string &n : v.parts)

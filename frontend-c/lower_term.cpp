@@ -400,7 +400,21 @@ std::optional<ir::Location> Lowerer::location(const CExpr &e) {
       fail(e.loc, "write the cells of the array '" + e.name + "' as " + e.name + "[lo .. hi]");
     // A parameter is local to the function: writing it is invisible to the caller.
     if (v->kind == VarInfo::Kind::Param && ctx_ == AnnotCtx::Ensures) return std::nullopt;
+    if (!v->parts.empty())
+      fail(e.loc, "write the fields of the structure '" + e.name + "' as " + e.name + ".f");
     loc.var = v->ir;
+    return loc;
+  }
+  if (e.kind == CExpr::Kind::Member && e.op == ".") {
+    // A field of a structure variable is a variable of its own (lower_struct.cpp).
+    const Val field = member(e, term(*e.args[0]));
+    if (!field.e || field.e->kind != ExprKind::Var)
+      fail(e.loc, "not a memory location (x, s.f, *p, p[i], p->f, p[lo .. hi])");
+    const CExpr &base = *e.args[0];
+    if (base.kind == CExpr::Kind::Var && ctx_ == AnnotCtx::Ensures)
+      if (const VarInfo *v = lookup(base.name); v && v->kind == VarInfo::Kind::Param)
+        return std::nullopt; // a parameter's field, as a parameter: local to the function
+    loc.var = field.e->name;
     return loc;
   }
   loc.kind = ir::Location::Kind::Mem;

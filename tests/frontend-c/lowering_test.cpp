@@ -65,6 +65,20 @@ TEST(Lowering, TheEndOfMainReturnsZero) {
   EXPECT_EQ(lower("int g(void) { int x = 1; }").find("return"), std::string::npos);
 }
 
+TEST(Lowering, AGlobalStructureIsAGlobalPerField) {
+  const std::string c = "typedef struct { int id; int value; } Node;\nNode g;\nNode *gp;\n"
+                        "/*@ assigns g.value, gp->id; ensures g.value == v; */\n"
+                        "void set(int v) { g.value = v; gp->id = g.id; }\n";
+  const std::string ir = lower(c);
+  for (const char *part : {"global @\"t.c\":2:6 g_id : int32", "global @\"t.c\":2:6 g_value",
+                           "global @\"t.c\":3:7 gp_id : ptr int32", "{ g_value, *gp_id }",
+                           "g_value := v;", "*gp_id := g_id;"})
+    EXPECT_NE(ir.find(part), std::string::npos) << part << "\n" << ir;
+  EXPECT_NE(error_of("typedef struct { int a; } S;\nS g;\n/*@ assigns g; */ void f(void) {}")
+                .find("write the fields of the structure 'g' as g.f"),
+            std::string::npos);
+}
+
 TEST(Lowering, IntegerPromotionsAreExplicit) {
   const std::string ir = lower("int f(unsigned char a, short b) { return a + b; }");
   EXPECT_NE(ir.find("return int32(a) + int32(b);"), std::string::npos) << ir;
