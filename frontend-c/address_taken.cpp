@@ -1,8 +1,8 @@
-// Locals and parameters whose address is taken (`&x`) live in memory: the IR's variables have no
-// address, its memory has blocks. Before lowering, such a variable becomes a one-cell local
-// array: `int x = e;` -> `int x[1] = {e};`, a use `x` -> `*x`, `&x` -> `x` (the array's first
-// cell). A parameter keeps its name for the contract (the value passed) and the body works on a
-// copy in a cell of its own, `x__cell`, declared first. Scalar semantics are unchanged: only
+// Variables whose address is taken (`&x`) live in memory: the IR's variables have no address,
+// its memory has blocks. Before lowering, such a variable becomes a one-cell array (a global
+// one for a global): `int x = e;` -> `int x[1] = {e};`, a use `x` -> `*x`, `&x` -> `x` (the array's
+// first cell). A parameter keeps its name for the contract (the value passed) and the body works on
+// a copy in a cell of its own, `x__cell`, declared first. Scalar semantics are unchanged: only
 // where the value lives.
 #include "frontend-c/address_taken.hpp"
 
@@ -147,6 +147,63 @@ void box_address_taken(FuncDecl &f, const std::string &file) {
     decl->decls.push_back(std::move(d));
     f.body->insert(f.body->begin(), decl);
   }
+}
+
+std::set<std::string> box_address_taken_globals(std::map<std::string, FuncDecl> &funcs,
+                                                const std::set<std::string> &scalars,
+                                                const std::string &file) {
+  // The globals whose address some function takes, and the names each function declares.
+  std::set<std::string> taken;
+  std::map<std::string, Loc> where;
+  std::map<std::string, std::set<std::string>> own; // function -> its params and locals
+  for (auto &[name, f] : funcs) {
+    std::set<std::string> &names = own[name];
+    for (const Param &p : f.params)
+      names.insert(p.name);
+    if (!f.body) continue;
+    std::vector<std::pair<std::string, Loc>> here;
+    each_stmt_expr(
+        *f.body,
+        [&](CExprPtr &e) {
+          if (is_address_of_var(*e)) here.emplace_back(e->args[0]->name, e->loc);
+          return true;
+        },
+        [&](Declarator &d) { names.insert(d.name); });
+    for (const auto &[n, at] : here)
+      if (scalars.count(n) && !names.count(n) && taken.insert(n).second) where[n] = at;
+  }
+  if (taken.empty()) return taken;
+  for (const auto &[fn, names] : own)
+    for (const std::string &n : taken)
+      if (names.count(n)) {
+        const Loc at = where.at(n);
+        throw ir::Error(ir::SrcLoc{file_of(at, file), at.line, at.col},
+                        "taking the address of a global that a local or parameter of '" + fn +
+                            "' hides is not supported");
+      }
+  // `&g` -> g (the cell's address), `g` -> *g, in code and contracts alike.
+  const ExprVisit rewrite = [&](CExprPtr &e) {
+    if (is_address_of_var(*e) && taken.count(e->args[0]->name)) {
+      e = e->args[0];
+      return false;
+    }
+    if (e->kind == CExpr::Kind::Var && taken.count(e->name)) {
+      auto v = std::make_shared<CExpr>(*e);
+      e = make_expr(CExpr::Kind::Unary, e->loc, {v});
+      e->op = "*";
+      return false;
+    }
+    return true;
+  };
+  for (auto &[name, f] : funcs) {
+    for (Clause &c : f.contract.clauses)
+      each_clause_expr(c, rewrite);
+    for (Behavior &b : f.contract.behaviors)
+      for (Clause &c : b.clauses)
+        each_clause_expr(c, rewrite);
+    if (f.body) each_stmt_expr(*f.body, rewrite, [](Declarator &) {});
+  }
+  return taken;
 }
 
 } // namespace triage::frontend_c

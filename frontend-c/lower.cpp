@@ -91,6 +91,12 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
         m.contract.behaviors.push_back(b);
     }
   }
+  std::set<std::string> scalar_globals;
+  for (const TopDecl &d : tu.decls)
+    if (const auto *g = std::get_if<GlobalVar>(&d);
+        g && !g->type.is_array() && !g->type.is_aggregate())
+      scalar_globals.insert(g->name);
+  const std::set<std::string> boxed = box_address_taken_globals(merged, scalar_globals, file_);
   for (auto &[name, f] : merged)
     box_address_taken(f, file_);
   std::set<std::string> declared, logic_names;
@@ -113,11 +119,13 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       }
       const std::string n = top_name(g->name);
       top_names_.insert(n);
-      globals_[g->name] = VarInfo{n, g->type, VarInfo::Kind::Global};
+      // A global whose address is taken is a one-cell array (address_taken.hpp).
+      const CType type = boxed.count(g->name) ? CType::array(g->type, 1) : g->type;
+      globals_[g->name] = VarInfo{n, type, VarInfo::Kind::Global};
       auto ig = std::make_shared<ir::Global>();
       ig->name = n;
-      ig->type = to_ir(g->type.is_array() ? *g->type.elem : g->type);
-      if (g->type.is_array()) ig->array_len = *g->type.len;
+      ig->type = to_ir(type.is_array() ? *type.elem : type);
+      if (type.is_array()) ig->array_len = *type.len;
       ig->pos = pos(g->loc);
       ig->src = src(g->loc);
       prog_.decls.push_back(ig);
