@@ -33,7 +33,8 @@ void print_help() {
   std::cout << "\n  --help       this help; `triage COMMAND --help` for a command's options\n"
                "  --version    the version\n\n"
                "every command, on a C file: -I DIR (where #include \"...\" and <...> look, as\n"
-               "for cc) and -D NAME[=VALUE] (a macro)\n\n"
+               "for cc), -D NAME[=VALUE] (a macro) and --data-model LP64|ILP32 (64- or 32-bit\n"
+               "long and pointers)\n\n"
                "exit codes: 0 everything proved (or ok), 1 a goal failed, 2 bad input or usage\n";
 }
 } // namespace
