@@ -62,6 +62,14 @@ struct Exec {
   std::vector<int> fresh;
 };
 
+/// A branch of the code (if, while, conditional expression), told to the oracle when it is
+/// the nest's first (Exec::reported).
+inline void report_branch(Exec &ex, const ir::Expr &cond, bool outcome) {
+  if (ex.reported) return;
+  ex.oracle->on_branch(cond, outcome);
+  ex.reported = true;
+}
+
 struct Node;
 using EvalFn = std::int64_t (*)(const Node &, Exec &);
 

@@ -226,10 +226,7 @@ inline i64 iff(const Node &n, Exec &ex) {
 /// A conditional expression; flags 1: in code, where it is a branch the oracle is told of.
 inline i64 ite(const Node &n, Exec &ex) {
   const bool b = eval(*n.a, ex) != 0;
-  if ((n.flags & 1) && !ex.reported) {
-    ex.oracle->on_branch(*n.src->args[0], b);
-    ex.reported = true;
-  }
+  if (n.flags & 1) report_branch(ex, *n.src->args[0], b);
   ex.steps += b ? n.cost_b : n.cost_c;
   return eval(b ? *n.b : *n.c, ex);
 }
