@@ -33,6 +33,11 @@ bool is_literal(const ir::Expr &e, ir::BigInt *value) {
   return false;
 }
 
+bool is_null_constant(const ir::Expr &e) {
+  ir::BigInt v;
+  return e.kind == ExprKind::Null || (is_literal(e, &v) && v == 0);
+}
+
 namespace {
 std::optional<BinOp> arith_op(const std::string &op) {
   static const std::map<std::string, BinOp> ops = {
@@ -89,8 +94,7 @@ ir::ExprPtr Lowerer::convert(const Val &v, const CType &to, Loc at, bool is_cast
   }
   if (to.is_ptr()) {
     if (v.e->kind == ExprKind::Null) return v.e;
-    ir::BigInt lit;
-    if (is_literal(*v.e, &lit) && lit == 0) return ir::make_expr(ExprKind::Null, {}, p);
+    if (is_null_constant(*v.e)) return ir::make_expr(ExprKind::Null, {}, p);
     if (!v.t.is_ptr()) fail(at, "conversion from an integer to a pointer is not supported");
     if (to_ir(v.t) != to_ir(to))
       fail(at, std::string(is_cast ? "cast" : "conversion") + " from '" + v.t.str() + "' to '" +

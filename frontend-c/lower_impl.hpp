@@ -252,5 +252,7 @@ bool is_task_function(const std::string &name);
 /// `name`, or `name_` when it is a word the IR reserves.
 std::string safe_name(const std::string &name);
 bool is_literal(const ir::Expr &e, ir::BigInt *value = nullptr);
+/// `null`, or the integer constant 0: C's and ACSL's null pointer constant beside a pointer.
+bool is_null_constant(const ir::Expr &e);
 
 } // namespace triage::frontend_c

@@ -87,9 +87,7 @@ Val Lowerer::map_parts(const Val &v,
 std::vector<ir::ExprPtr> Lowerer::aggregate_args(const Val &v, const CType &to, Loc at) const {
   if (!v.t.is_aggregate() && !to.is_aggregate()) return {};
   if (v.t.is_aggregate() && v.t.str() == to.str()) return v.parts;
-  ir::BigInt zero = 1;
-  if (to.is_struct_ptr() && v.e &&
-      (v.e->kind == ExprKind::Null || (is_literal(*v.e, &zero) && zero == 0))) {
+  if (to.is_struct_ptr() && v.e && is_null_constant(*v.e)) {
     std::vector<ir::ExprPtr> nulls;
     for (size_t i = 0; i < definition(to).fields.size(); ++i)
       nulls.push_back(ir::make_expr(ExprKind::Null, {}, pos(at)));

@@ -151,7 +151,7 @@ ir::ExprPtr Lowerer::comparison_chain(const CExpr &e) {
     Val a = vals[i], b = vals[i + 1];
     // `p != 0`: 0 is C's and ACSL's null pointer constant beside a pointer.
     auto null_constant = [&](Val &x, const Val &other) {
-      if (other.t.is_ptr() && x.e && x.e->kind == ExprKind::IntLit && x.e->value == 0)
+      if (other.t.is_ptr() && x.e && is_null_constant(*x.e))
         x = Val{ir::make_expr(ExprKind::Null, {}, x.e->pos), CType::pointer(CType::void_type())};
     };
     null_constant(a, b);
@@ -518,8 +518,7 @@ Val Lowerer::term(const CExpr &e) {
     if (e.type.is_integer()) return Val{logic_arg(v, CType::integer(), e.loc), e.type};
     if (e.type.is_c_int() && e.type.kind != CType::Kind::Bool)
       return Val{logic_arg(v, e.type, e.loc), e.type};
-    ir::BigInt zero;
-    if (e.type.is_ptr() && is_literal(*v.e, &zero) && zero == 0)
+    if (e.type.is_ptr() && v.e && is_null_constant(*v.e))
       return Val{ir::make_expr(ExprKind::Null, {}, p), e.type}; // Frama-C's (T *)0
     if (e.type.is_ptr() && v.t.is_ptr() && to_ir(e.type) == to_ir(v.t)) return Val{v.e, e.type};
     fail(e.loc, "cast to '" + e.type.str() + "' is not supported in annotations");
