@@ -1,6 +1,7 @@
 #include "classify/testcomp.hpp"
 
 #include "ir/error.hpp"
+#include "rac/interpreter.hpp"
 
 #include <algorithm>
 
@@ -9,7 +10,7 @@ namespace triage::classify {
 std::vector<ir::Json> nondet_values(const ir::Counterexample &cx) {
   std::vector<ir::Json> out;
   for (const ir::SubcontractOutput &o : cx.outputs)
-    if (o.subcontract.starts_with("havoc@"))
+    if (rac::is_havoc(o.subcontract))
       for (const auto &[name, v] : o.values)
         out.push_back(v);
   return out;

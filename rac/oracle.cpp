@@ -21,7 +21,7 @@ std::optional<ir::Json> NondetStreamOracle::input(const std::string &name) {
 }
 
 std::optional<ir::Json> NondetStreamOracle::output(const GiantStep &step, const std::string &name) {
-  if (!step.subcontract.starts_with("havoc@")) return cx_.output(step, name);
+  if (!is_havoc(step.subcontract)) return cx_.output(step, name);
   if (next_ >= values_.size()) return std::nullopt;
   return values_[next_++];
 }
