@@ -147,7 +147,8 @@ std::string render_comparison_text(const Comparison &c) {
         out += "  " + pad(c.strategies[s] + ":", width + 1) + pad(verdict_key(d), 36) +
                pad(std::to_string(d.time_ms) + " ms", 10);
         if (d.strategy != c.strategies[s] && !d.strategy.empty()) out += "(by " + d.strategy + ") ";
-        if (d.counterexample) out += "inputs: " + format_values(d.counterexample->inputs);
+        if (d.counterexample)
+          out += "inputs: " + format_values(f.reports[s].inputs_in_source(*d.counterexample));
         out += "\n";
       }
     }

@@ -96,6 +96,8 @@ std::vector<Report> diagnose_each(const ir::Program &p, const DiagnoseOptions &o
     ctx.options.rte = opts.prove.rte;
     ctx.options.well_defined = opts.prove.well_defined;
     strategy->diagnose(ctx, report.goals);
+    for (const ir::Function *f : p.functions())
+      if (!f->source_inputs.empty()) report.source_inputs[f->name] = f->source_inputs;
     reports.push_back(std::move(report));
   }
   return reports;

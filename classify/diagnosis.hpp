@@ -7,6 +7,7 @@
 #include "vcgen/prove.hpp"
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -121,6 +122,12 @@ struct Report {
   std::string source_flags = {};
   /// With --suggest: the loop invariants found for the failed goals, one entry per function.
   std::vector<FunctionFix> fixes = {};
+  /// Per function, its inputs as the source program names them (ir::Function::source_inputs):
+  /// counterexamples and replay lines are shown in those terms.
+  std::map<std::string, std::vector<ir::SourceInput>> source_inputs = {};
+
+  /// `c`'s inputs as the source program names them.
+  ir::NamedValues inputs_in_source(const ir::Counterexample &c) const;
 };
 
 } // namespace triage::classify

@@ -6,6 +6,11 @@
 
 namespace triage::classify {
 
+ir::NamedValues Report::inputs_in_source(const ir::Counterexample &c) const {
+  auto it = source_inputs.find(c.function);
+  return it == source_inputs.end() ? c.inputs : ir::in_source_terms(it->second, c.inputs);
+}
+
 namespace {
 
 bool failed(const GoalDiagnosis &d) {
@@ -16,9 +21,9 @@ std::string heading(const GoalDiagnosis &d) {
   return location(d) + ": " + verdict_name(d.verdict) + ": " + goal_title(d) + blamed(d);
 }
 
-void counterexample_lines(const GoalDiagnosis &d, std::string &out) {
+void counterexample_lines(const Report &r, const GoalDiagnosis &d, std::string &out) {
   if (!d.counterexample) return;
-  out += "  inputs: " + format_values(d.counterexample->inputs) + "\n";
+  out += "  inputs: " + format_values(r.inputs_in_source(*d.counterexample)) + "\n";
   for (const auto &o : d.counterexample->outputs) {
     out += "  " + o.subcontract;
     if (o.visit > 1) out += " (visit " + std::to_string(o.visit) + ")";
@@ -111,7 +116,7 @@ ir::Json fix_json(const FunctionFix &f) {
 void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
   out += heading(d) + "\n";
   out += "  " + std::string(verdict_sentence(d.verdict)) + "\n";
-  counterexample_lines(d, out);
+  counterexample_lines(r, d, out);
   // Whether "weak contract" also means "no bug in the code": only a search of real runs says.
   if (d.verdict == Verdict::SubcontractWeakness && d.nc_search != NcSearch::NotRun)
     out += std::string("  search for a bug in the code: ") +
@@ -149,8 +154,7 @@ void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
                                : none->note) +
            "\n";
   }
-  if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty())
-    out += "  replay: " + cmd + "\n";
+  if (std::string cmd = replay_command(r, d); !cmd.empty()) out += "  replay: " + cmd + "\n";
 }
 
 ir::Json strings(const std::vector<std::string> &xs) {
@@ -202,6 +206,12 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   j["scope"] =
       d.verdict == Verdict::SubcontractWeakness ? ir::Json(scope_name(d.scope)) : ir::Json();
   j["counterexample"] = d.counterexample ? d.counterexample->to_json() : ir::Json();
+  if (d.counterexample) { // the inputs as the program names them (a structure: one value)
+    ir::Json source = ir::Json::object();
+    for (auto &[name, value] : r.inputs_in_source(*d.counterexample))
+      source[name] = std::move(value);
+    j["source_inputs"] = std::move(source);
+  }
   if (!d.failure_reason.empty()) j["failure"] = d.failure_reason;
   j["strategy"] = d.strategy;
   // A non-compliance the proof alone showed (the static strategy); whether its run was replayed.
@@ -232,7 +242,7 @@ ir::Json goal_json(const GoalDiagnosis &d, const Report &r) {
   }
   j["explanation"] = verdict_sentence(d.verdict);
   j["suggestion"] = suggestion(d);
-  if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty()) j["replay"] = cmd;
+  if (std::string cmd = replay_command(r, d); !cmd.empty()) j["replay"] = cmd;
   j["notes"] = strings(d.notes);
   return j;
 }

@@ -95,8 +95,7 @@ std::string message_of(const Report &r, const GoalDiagnosis &d) {
   }
   if (!d.failure_reason.empty()) m += " Failure: " + d.failure_reason + ".";
   m += " Suggestion: " + suggestion(d) + ".";
-  if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty())
-    m += " Replay: " + cmd;
+  if (std::string cmd = replay_command(r, d); !cmd.empty()) m += " Replay: " + cmd;
   return m;
 }
 
@@ -145,8 +144,7 @@ ir::Json result_of(const Report &r, const GoalDiagnosis &d, const ir::Program &p
     props["replayed"] = d.replayed;
   }
   if (d.counterexample) props["counterexample"] = d.counterexample->to_json();
-  if (std::string cmd = replay_command(r.file, d, r.source_flags); !cmd.empty())
-    props["replay"] = cmd;
+  if (std::string cmd = replay_command(r, d); !cmd.empty()) props["replay"] = cmd;
   res["properties"] = std::move(props);
   return res;
 }

@@ -69,6 +69,10 @@ std::string format_value(const ir::Json &v) {
   if (v.is_null()) return "NULL";
   if (v.is_bool()) return v.as_bool() ? "true" : "false";
   if (v.is_int()) return v.as_int().str();
+  // A pointer to one structure: `&{id = 0, value = 1}` (ir/source_inputs.hpp).
+  if (v.is_array() && v.as_array().size() == 1 && v.as_array()[0].is_object() &&
+      !v.as_array()[0].find("block"))
+    return "&" + format_value(v.as_array()[0]);
   if (v.is_array()) {
     std::string out = "[";
     for (size_t i = 0; i < v.as_array().size(); ++i)
@@ -78,6 +82,12 @@ std::string format_value(const ir::Json &v) {
   if (const ir::Json *block = v.find("block"); block && block->is_string()) {
     const ir::Json *off = v.find("offset");
     return "&" + block->as_string() + "[" + (off ? format_value(*off) : "0") + "]";
+  }
+  if (v.is_object()) { // a structure: `{id = 0, value = 1}`
+    std::string out = "{";
+    for (const auto &[name, field] : v.as_object())
+      out += (out.size() > 1 ? ", " : "") + name + " = " + format_value(field);
+    return out + "}";
   }
   return v.dump();
 }
@@ -101,21 +111,25 @@ std::string shell_quote(const std::string &s) {
   return out + "'";
 }
 
-std::string replay_command(const std::string &file, const GoalDiagnosis &d,
-                           const std::string &flags) {
+std::string replay_command(const Report &r, const GoalDiagnosis &d) {
   // A run longer than the step limit is not offered as a replay: it would not end in time.
   if (!d.counterexample || !is_definite(d.verdict) || !d.replayed) return "";
-  if (d.verdict == Verdict::NonCompliance) return run_command(file, *d.counterexample, {}, flags);
-  if (d.scope == Scope::Global) return run_command(file, *d.counterexample, {"all"}, flags);
-  return run_command(file, *d.counterexample, d.subcontracts, flags);
+  const ir::Counterexample &c = *d.counterexample;
+  if (d.verdict == Verdict::NonCompliance) {
+    const ir::NamedValues shown = r.inputs_in_source(c);
+    return run_command(r.file, c, {}, r.source_flags, &shown);
+  }
+  if (d.scope == Scope::Global) return run_command(r.file, c, {"all"}, r.source_flags);
+  return run_command(r.file, c, d.subcontracts, r.source_flags);
 }
 
 std::string run_command(const std::string &file, const ir::Counterexample &c,
-                        const std::vector<std::string> &giant, const std::string &flags) {
+                        const std::vector<std::string> &giant, const std::string &flags,
+                        const ir::NamedValues *shown) {
   std::string cmd =
       "triage run" + flags + " " + shell_quote(file) + " --function " + shell_quote(c.function);
   if (giant.empty() && c.outputs.empty()) {
-    for (const auto &[name, value] : c.inputs)
+    for (const auto &[name, value] : shown ? *shown : c.inputs)
       cmd += " --input " + shell_quote(name + "=" + value.dump());
     return cmd + " --trace";
   }

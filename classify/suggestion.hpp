@@ -19,15 +19,16 @@ std::string format_values(const ir::NamedValues &values);
 /// Quotes a word for a POSIX shell when it needs it.
 std::string shell_quote(const std::string &s);
 
-/// The `triage run` command that replays a definite verdict's counterexample (`file` is the
-/// program as given on the command line). Subcontract weaknesses carry their oracle inline.
-/// `flags`: the options the file is read with, shell-quoted with a leading blank (Report).
-std::string replay_command(const std::string &file, const GoalDiagnosis &d,
-                           const std::string &flags = "");
+/// The `triage run` command that replays a definite verdict's counterexample in `r` (its file
+/// as given on the command line, read with its flags; inputs as the program names them).
+/// Subcontract weaknesses carry their oracle inline.
+std::string replay_command(const Report &r, const GoalDiagnosis &d);
 
 /// The `triage run` command that runs `c` giant-stepping the subcontracts `giant` (`all` for
-/// every one): inputs as `--input`s when there is no giant step, an inline oracle otherwise.
+/// every one): inputs as `--input`s when there is no giant step (`shown`, when given: the same
+/// inputs as the program names them), an inline oracle otherwise.
 std::string run_command(const std::string &file, const ir::Counterexample &c,
-                        const std::vector<std::string> &giant, const std::string &flags = "");
+                        const std::vector<std::string> &giant, const std::string &flags = "",
+                        const ir::NamedValues *shown = nullptr);
 
 } // namespace triage::classify

@@ -59,6 +59,16 @@ bool is_address_of_var(const CExpr &e) {
   return e.kind == CExpr::Kind::Unary && e.op == "&" && e.args[0]->kind == CExpr::Kind::Var;
 }
 
+/// The local variable whose memory `e` takes an address in: `x` of `&x`, and of `&x.f.g` (a
+/// field of a structure variable, which then lives in memory too).
+const CExpr *address_root(const CExpr &e) {
+  if (e.kind != CExpr::Kind::Unary || e.op != "&") return nullptr;
+  const CExpr *a = e.args[0].get();
+  while (a->kind == CExpr::Kind::Member && a->op == ".")
+    a = a->args[0].get();
+  return a->kind == CExpr::Kind::Var ? a : nullptr;
+}
+
 CExprPtr make_expr(CExpr::Kind k, Loc at, std::vector<CExprPtr> args) {
   auto e = std::make_shared<CExpr>();
   e->kind = k;
@@ -76,8 +86,8 @@ void box_address_taken(FuncDecl &f, const std::string &file) {
   each_stmt_expr(
       *f.body,
       [&](CExprPtr &e) {
-        if (is_address_of_var(*e) && taken.insert(e->args[0]->name).second)
-          where[e->args[0]->name] = e->loc;
+        if (const CExpr *root = address_root(*e); root && taken.insert(root->name).second)
+          where[root->name] = e->loc;
         return true;
       },
       [&](Declarator &d) { locals.insert(d.name); });
@@ -142,8 +152,12 @@ void box_address_taken(FuncDecl &f, const std::string &file) {
     arg->kind = CExpr::Kind::Var;
     arg->loc = p.loc;
     arg->name = p.name;
-    d.inits = {arg};
-    d.has_list = true;
+    if (p.type.is_struct()) { // a structure's cell is initialised field by field from it
+      d.init = arg;
+    } else {
+      d.inits = {arg};
+      d.has_list = true;
+    }
     decl->decls.push_back(std::move(d));
     f.body->insert(f.body->begin(), decl);
   }
@@ -165,7 +179,7 @@ std::set<std::string> box_address_taken_globals(std::map<std::string, FuncDecl> 
     each_stmt_expr(
         *f.body,
         [&](CExprPtr &e) {
-          if (is_address_of_var(*e)) here.emplace_back(e->args[0]->name, e->loc);
+          if (const CExpr *root = address_root(*e)) here.emplace_back(root->name, e->loc);
           return true;
         },
         [&](Declarator &d) { names.insert(d.name); });

@@ -34,6 +34,7 @@ struct CExpr {
     SizeOf,    ///< sizeof(type)
     Member,    ///< args[0].name (op ".") or args[0]->name (op "->")
     StringLit, ///< a string literal (adjacent ones joined): only a task convention's argument
+    InitList,  ///< `{ args }` inside an initialiser list: a field that is a structure
     // annotations only
     Result,
     Null,

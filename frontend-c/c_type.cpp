@@ -49,11 +49,40 @@ int StructDef::field(const std::string &name) const {
   return -1;
 }
 
+std::vector<Leaf> leaves(const StructDef &def) {
+  std::vector<Leaf> out;
+  for (const auto &[name, type] : def.fields) {
+    if (!type.is_struct()) {
+      out.push_back(Leaf{name, type, def.tag + "." + name, {name}});
+      continue;
+    }
+    for (Leaf inner : leaves(*type.sdef)) {
+      inner.path = name + "_" + inner.path;
+      inner.fields.insert(inner.fields.begin(), name);
+      out.push_back(std::move(inner));
+    }
+  }
+  return out;
+}
+
+std::pair<size_t, size_t> leaf_range(const StructDef &def, size_t field) {
+  size_t start = 0;
+  for (size_t i = 0; i < field; ++i)
+    start += leaf_count(def.fields[i].second);
+  return {start, leaf_count(def.fields[field].second)};
+}
+
+size_t leaf_count(const CType &t) {
+  return t.is_struct() ? leaves(*t.sdef).size() : 1;
+}
+
 std::vector<std::pair<std::string, ir::Type>> part_types(const CType &t) {
   const bool ptr = t.is_struct_ptr();
   std::vector<std::pair<std::string, ir::Type>> parts;
-  for (const auto &[name, type] : (ptr ? *t.elem : t).sdef->fields)
-    parts.emplace_back(name, ptr ? ir::Type::pointer(to_ir(type)) : to_ir(type));
+  // An array field's part points to its first cell, in a structure as through a pointer.
+  for (const Leaf &l : leaves(*(ptr ? *t.elem : t).sdef))
+    parts.emplace_back(l.path, ptr && !l.type.is_array() ? ir::Type::pointer(to_ir(l.type))
+                                                         : to_ir(l.type));
   return parts;
 }
 
@@ -85,6 +114,14 @@ std::string CType::str() const {
   return "?";
 }
 
+int64_t cells_of(const CType &t) {
+  return t.is_array() ? t.len.value_or(0) * cells_of(*t.elem) : 1;
+}
+
+const CType &innermost(const CType &t) {
+  return t.is_array() ? innermost(*t.elem) : t;
+}
+
 ir::Type to_ir(const CType &t) {
   switch (t.kind) {
   case CType::Kind::Void:
@@ -94,7 +131,7 @@ ir::Type to_ir(const CType &t) {
     return ir::Type::machine(t.bits, t.is_signed);
   case CType::Kind::Ptr:
   case CType::Kind::Array:
-    return ir::Type::pointer(to_ir(*t.elem));
+    return ir::Type::pointer(to_ir(innermost(*t.elem)));
   case CType::Kind::Integer:
     return ir::Type::integer();
   case CType::Kind::Boolean:

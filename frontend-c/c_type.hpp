@@ -86,12 +86,37 @@ struct StructDef {
   int field(const std::string &name) const;
 };
 
-/// The IR type of a C or logic type (arrays: pointer to the element type). Structures and
-/// pointers to them have no single IR type: see part_types.
+/// The cells a value of type `t` takes in the IR's memory: an array's cells times its length
+/// (`int m[3][4]`: 12), else 1. Arrays of arrays are flattened, row after row.
+int64_t cells_of(const CType &t);
+/// `t` without its array dimensions: `int` for `int[3][4]`.
+const CType &innermost(const CType &t);
+
+/// The IR type of a C or logic type (arrays: pointer to the element type; arrays of arrays and
+/// pointers to arrays: pointer to the innermost element, their memory being flattened). Structures
+/// and pointers to them have no single IR type: see part_types.
 ir::Type to_ir(const CType &t);
 
-/// The IR types of the parts of a structure (its fields' types) or of a pointer to a
-/// structure (pointers to its fields' types), with the field names.
+/// A field of a structure that is no structure, reached through the structures that hold it:
+/// `path` joins the field names with `_` (`b_y` for `s.b.y`), `owner` names the field where
+/// it is declared (`B.y`): two leaves with different owners are never one cell.
+struct Leaf {
+  std::string path;
+  CType type; ///< for an array field, the array type: its part points to the first cell
+  std::string owner;
+  std::vector<std::string> fields; ///< the field names from the outer structure: {"b", "y"}
+  /// Cells per object: 1, or the length of an array field.
+  int64_t cells() const { return type.is_array() ? *type.len : 1; }
+};
+/// The leaves of a structure, in the order of its fields (a structure field's leaves in turn).
+std::vector<Leaf> leaves(const StructDef &def);
+/// How many leaves a value of type `t` has: a structure's, else 1.
+size_t leaf_count(const CType &t);
+/// The leaves of field `field` of `def`: the index of the first among def's leaves, and how many.
+std::pair<size_t, size_t> leaf_range(const StructDef &def, size_t field);
+
+/// The IR types of the parts of a structure (its leaves' types) or of a pointer to a
+/// structure (pointers to its leaves' types), with the leaves' paths.
 std::vector<std::pair<std::string, ir::Type>> part_types(const CType &t);
 
 /// Integer promotion: types of rank below int (and _Bool) become int.

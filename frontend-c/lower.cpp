@@ -94,7 +94,7 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
   std::set<std::string> scalar_globals;
   for (const TopDecl &d : tu.decls)
     if (const auto *g = std::get_if<GlobalVar>(&d);
-        g && !g->type.is_array() && !g->type.is_aggregate())
+        g && !g->type.is_array() && !g->type.is_struct_ptr())
       scalar_globals.insert(g->name);
   const std::set<std::string> boxed = box_address_taken_globals(merged, scalar_globals, file_);
   for (auto &[name, f] : merged)
@@ -114,7 +114,7 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       if (g->type.is_array() && g->type.elem->is_aggregate())
         fail(g->loc, "global arrays of structures are not supported");
       if (g->type.is_aggregate()) { // a structure, or a pointer to one: a global per field
-        global_parts(*g);
+        global_parts(*g, boxed.count(g->name) > 0);
         continue;
       }
       const std::string n = top_name(g->name);
@@ -124,8 +124,9 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
       globals_[g->name] = VarInfo{n, type, VarInfo::Kind::Global};
       auto ig = std::make_shared<ir::Global>();
       ig->name = n;
-      ig->type = to_ir(type.is_array() ? *type.elem : type);
-      if (type.is_array()) ig->array_len = *type.len;
+      // An array (of arrays: flattened, row after row) is a block of its cells.
+      ig->type = to_ir(innermost(type));
+      if (type.is_array()) ig->array_len = cells_of(type);
       ig->pos = pos(g->loc);
       ig->src = src(g->loc);
       prog_.decls.push_back(ig);
@@ -277,12 +278,29 @@ void Lowerer::function(const FuncDecl &f, const FuncSig &sig) {
     declare(p.name, VarInfo{n, p.type, VarInfo::Kind::Param});
     fn->params.push_back(ir::Binder{n, to_ir(p.type), pos(p.loc)});
   }
+  for (const Param &p : f.params)
+    if (const VarInfo *v = lookup(p.name))
+      if (auto s = source_input(p.name, *v)) fn->source_inputs.push_back(std::move(*s));
+  for (const auto &[name, g] : globals_)
+    if (auto s = source_input(name, g)) fn->source_inputs.push_back(std::move(*s));
+  ir::SourceInput registers{"", ir::SourceInput::Shape::Hidden, {}}; // structure results
+  for (const auto &[name, other] : funcs_)
+    for (const std::string &part : other.result_parts)
+      registers.fields.push_back({{}, part, false});
+  if (!registers.fields.empty()) fn->source_inputs.push_back(std::move(registers));
   if (f.body) collect_labels(*f.body);
   ir::Block body;
   stmt_src_ = src(f.loc);
   out_ = &body;
   contract(f.contract, *fn, body);
   if (f.body) {
+    std::vector<std::pair<std::string, Val>> objects; // the structure pointers from outside
+    for (const Param &p : f.params)
+      if (const VarInfo *v = lookup(p.name); v && v->type.is_struct_ptr())
+        objects.emplace_back(p.name, parts_var(*v, p.loc));
+    for (const auto &[name, g] : globals_)
+      if (g.type.is_struct_ptr()) objects.emplace_back(name, parts_var(g, f.loc));
+    assume_objects(objects, f.loc);
     scopes_.emplace_back();
     stmts(*f.body);
     // Reaching the end of main returns 0 (C99 5.1.2.2.3); after a return it is never reached.

@@ -33,7 +33,8 @@ std::vector<ir::Location> Lowerer::locations(const std::vector<Clause> &clauses,
     if (!*first) *first = &c;
     ctx_ = ctx;
     for (const CExprPtr &l : c.locs)
-      if (auto loc = location(*l)) locs.push_back(std::move(*loc));
+      for (ir::Location &loc : location(*l))
+        locs.push_back(std::move(loc));
   }
   return locs;
 }

@@ -130,18 +130,35 @@ Val Lowerer::temp(const CType &t, Loc at, ir::ExprPtr init) {
   return Val{ir::make_var(d->name, pos(at)), t};
 }
 
+ir::ExprPtr Lowerer::scaled(const Val &ptr, ir::ExprPtr index, ir::Pos p) const {
+  const int64_t n = cells_of(*ptr.t.elem);
+  return n == 1 ? index : ir::make_binary(BinOp::Mul, std::move(index), ir::make_int(n, p), p);
+}
+
+Val Lowerer::element(const Val &base, const ir::ExprPtr &index, ir::Pos p) const {
+  const ir::ExprPtr at = ir::make_binary(BinOp::Add, base.e, scaled(base, index, p), p);
+  // A row of an array of arrays is an array: its first cell's address, not a value.
+  if (base.t.elem->is_array()) return Val{at, base.t.elem->decay()};
+  return Val{ir::make_expr(ExprKind::Deref, {at}, p), *base.t.elem};
+}
+
 Val Lowerer::arith(const std::string &op, const Val &a, const Val &b, Loc at) {
   const ir::Pos p = pos(at);
   const BinOp bop = *arith_op(op);
   if (a.t.is_aggregate() || b.t.is_aggregate()) fail(at, kStructArithmetic);
   if (op == "+" || op == "-") {
-    if (a.t.is_ptr() && b.t.is_c_int()) return Val{ir::make_binary(bop, a.e, b.e, p), a.t};
+    if (a.t.is_ptr() && b.t.is_c_int())
+      return Val{ir::make_binary(bop, a.e, scaled(a, b.e, p), p), a.t};
     if (op == "+" && a.t.is_c_int() && b.t.is_ptr())
-      return Val{ir::make_binary(bop, b.e, a.e, p), b.t};
+      return Val{ir::make_binary(bop, b.e, scaled(b, a.e, p), p), b.t};
     if (op == "-" && a.t.is_ptr() && b.t.is_ptr()) {
-      if (to_ir(a.t) != to_ir(b.t)) fail(at, "subtraction of pointers to different types");
+      if (to_ir(a.t) != to_ir(b.t) || cells_of(*a.t.elem) != cells_of(*b.t.elem))
+        fail(at, "subtraction of pointers to different types");
       // The IR's difference is an int64; ptrdiff_t is a long, 32 bits in ILP32.
-      const Val d{ir::make_binary(bop, a.e, b.e, p), CType::int_type(5, true)};
+      ir::ExprPtr cells = ir::make_binary(bop, a.e, b.e, p);
+      if (const int64_t n = cells_of(*a.t.elem); n > 1) // rows, not cells
+        cells = ir::make_binary(BinOp::Div, cells, ir::make_int(n, p), p);
+      const Val d{cells, CType::int_type(5, true)};
       const CType ptrdiff = CType::int_type(4, true);
       return Val{ptrdiff.bits == 64 ? d.e : convert(d, ptrdiff, at, true), ptrdiff};
     }
@@ -230,8 +247,10 @@ Val Lowerer::call(const CExpr &e, bool want_value, const Val *target) {
   }
   if (sig.ret.is_aggregate()) {
     emit(s);
-    if (target) return assign_parts(*target, read_result_parts(sig, e.loc), e.loc);
-    return want_value ? read_result_parts(sig, e.loc) : Val{nullptr, sig.ret};
+    if (!target && !want_value) return Val{nullptr, sig.ret};
+    Val r = read_result_parts(sig, e.loc);
+    assume_one_object(r, e.name + "()", e.loc);
+    return target ? assign_parts(*target, r, e.loc) : r;
   }
   if (target) {
     s->lhs = target->e;
@@ -278,8 +297,7 @@ Val Lowerer::lvalue(const CExpr &e) {
     if (!base.t.is_ptr() || !index.t.is_c_int())
       fail(e.loc, "subscripted value is not an array or pointer");
     if (base.t.elem->is_void()) fail(e.loc, "cannot dereference a void pointer");
-    return Val{ir::make_expr(ExprKind::Deref, {ir::make_binary(BinOp::Add, base.e, index.e, p)}, p),
-               *base.t.elem};
+    return element(base, index.e, p);
   }
   case CExpr::Kind::Member:
     return member(e, rvalue(*e.args[0]));
@@ -477,8 +495,7 @@ Val Lowerer::rvalue(const CExpr &e) {
         return arith("+", base, index, e.loc);
       }
       if (a.kind == CExpr::Kind::Unary && a.op == "*") return rvalue(*a.args[0]);
-      if (a.kind == CExpr::Kind::Member)
-        fail(e.loc, "taking the address of a structure field (&s.f, &p->f) is not supported");
+      if (a.kind == CExpr::Kind::Member) return address_of_field(rvalue(a), e.loc);
       fail(e.loc, "taking the address of a global variable (&) is not supported");
     }
     const Val a = rvalue(*e.args[0]);

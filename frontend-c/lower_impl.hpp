@@ -59,6 +59,9 @@ struct Val {
 /// Where an annotation stands: decides what \old, \at and \result mean.
 enum class AnnotCtx { Requires, Ensures, Loop, Assert, LogicDef, Lemma };
 
+/// How counterexamples name the input `name` when it is several IR inputs (a structure).
+std::optional<ir::SourceInput> source_input(const std::string &name, const VarInfo &v);
+
 class Lowerer {
 public:
   explicit Lowerer(std::string file) : file_(std::move(file)) {}
@@ -158,7 +161,7 @@ private:
   /// The meaning of a call the conventions fix (a nondeterministic value, an assumption, the
   /// end of the run, an error to be unreachable), emitted; nullopt for any other call.
   std::optional<Val> task_call(const CExpr &e, bool want_value);
-  void task_assume(ir::ExprPtr c, Loc at);
+  void task_assume(ir::ExprPtr c, Loc at, std::string name = "");
   void task_assert(ir::ExprPtr c, Loc at);
 
   // ---- ACSL terms (lower_term.cpp) ----
@@ -174,7 +177,9 @@ private:
   Val at_state(const std::string &label, Loc at, const std::function<Val()> &inner);
   Val term_quant(const CExpr &e);
   ir::Location pointer_set(const CExpr &e);
-  std::optional<ir::Location> location(const CExpr &e);
+  /// A range of rows of an array of arrays (`m[0 .. 2]`, `m + (0 .. 2)`) as its cells.
+  void row_cells(const Val &base, ir::Location &loc) const;
+  std::vector<ir::Location> location(const CExpr &e);
   ir::ExprPtr logic_arg(const Val &v, const CType &to, Loc at);
 
   // ---- structures (lower_struct.cpp) ----
@@ -184,12 +189,23 @@ private:
                                        bool fresh_names);
   /// Declares `c_name` with the parts `binders` and returns them.
   /// A global structure (or pointer to one): an IR global per field, declared in globals_.
-  void global_parts(const GlobalVar &g);
+  /// `in_memory` (its address or a field's is taken): a one-cell global array per field.
+  void global_parts(const GlobalVar &g, bool in_memory);
   std::vector<ir::Binder> declare_parts(const std::string &c_name, const CType &t, Loc at,
                                         VarInfo::Kind kind, bool fresh_names);
   Val parts_var(const VarInfo &v, Loc at) const;
   /// `base.f` or `base->f`: a field value (for `->`, read through the part that points to it).
   Val member(const CExpr &e, const Val &base) const;
+  /// The values of the cells of an array of type `t` (of arrays: row after row) from the items
+  /// of its initialiser list, zero-filled.
+  std::vector<ir::ExprPtr> array_cells(const std::vector<CExprPtr> &items, const CType &t, Loc at);
+  /// `index` times the cells of what `ptr` points to (a row of an array of arrays: its cells).
+  ir::ExprPtr scaled(const Val &ptr, ir::ExprPtr index, ir::Pos p) const;
+  /// `base[index]`: the cell, or (an array of arrays) the row, its first cell's address.
+  Val element(const Val &base, const ir::ExprPtr &index, ir::Pos p) const;
+  /// `&s.f`, `&p->f`: the address of a field read through memory (a field that is itself a
+  /// structure: the pointer to it, its leaves' pointers).
+  Val address_of_field(const Val &field, Loc at) const;
   /// `f` applied to every part (an aggregate) or to the value.
   Val map_parts(const Val &v, const std::function<ir::ExprPtr(const ir::ExprPtr &)> &f) const;
   /// The arguments a value of type `to` passes: its parts, or its conversion.
@@ -204,6 +220,20 @@ private:
   std::vector<ir::Location> field_locations(const Val &v, Loc at) const;
   /// `p == q` (or `!=` when `negate`) of pointers to structures: on every part.
   ir::ExprPtr parts_equal(const Val &a, const Val &b, bool negate, Loc at) const;
+  /// `assume same_object(parts)` of a pointer to a structure that comes from outside the code
+  /// (a parameter, a global, a call's result): its fields are one object, valid or not together,
+  /// never a state C cannot have.
+  void assume_one_object(const Val &p, const std::string &c_name, Loc at);
+  /// What C says of the structure pointers a function receives (`named`: parameters and
+  /// globals): each is one object, and two are the same object or share no field's cell.
+  void assume_objects(const std::vector<std::pair<std::string, Val>> &named, Loc at);
+  /// The values of the leaves of a structure of type `t` from the items of its initialiser list:
+  /// per leaf, its value or (an array field) its cells' values.
+  std::vector<std::vector<ir::ExprPtr>> list_parts(const std::vector<CExprPtr> &items,
+                                                   const CType &t, Loc at);
+  /// The values of the leaves of a structure value of type `t` made of `parts`, as list_parts.
+  std::vector<std::vector<ir::ExprPtr>> leaf_values(const std::vector<ir::ExprPtr> &parts,
+                                                    const CType &t, Loc at) const;
   /// Declares the globals a function returning an aggregate returns it in.
   void declare_result_parts(FuncSig &sig, Loc at);
   /// The value of a function's result parts, right after a call (copied into temporaries).

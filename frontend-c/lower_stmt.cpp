@@ -115,6 +115,34 @@ ir::ExprPtr Lowerer::vla_length(const CExpr &len) {
   return n.e;
 }
 
+std::vector<ir::ExprPtr> Lowerer::array_cells(const std::vector<CExprPtr> &items, const CType &t,
+                                              Loc at) {
+  const CType &elem = *t.elem;
+  std::vector<ir::ExprPtr> cells;
+  for (int64_t i = 0; i < t.len.value_or(0); ++i) {
+    if (size_t(i) >= items.size()) { // C zero-fills the cells an initialiser list leaves out
+      for (int64_t k = 0; k < cells_of(elem); ++k)
+        cells.push_back(ir::make_int(0, pos(at)));
+      continue;
+    }
+    const CExpr &item = *items[size_t(i)];
+    if (elem.is_array()) {
+      if (item.kind != CExpr::Kind::InitList)
+        fail(item.loc, "a row of an array of arrays is initialised with a list { ... }");
+      if (int64_t(item.args.size()) > *elem.len)
+        fail(item.loc, "too many initialisers for the row");
+      for (ir::ExprPtr &c : array_cells(item.args, elem, item.loc))
+        cells.push_back(std::move(c));
+    } else {
+      if (item.kind == CExpr::Kind::InitList)
+        fail(item.loc,
+             "a list { ... } initialises an array or a structure, not '" + elem.str() + "'");
+      cells.push_back(convert(rvalue(item), elem, item.loc));
+    }
+  }
+  return cells;
+}
+
 void Lowerer::declaration(const CStmt &s) {
   for (const Declarator &d : s.decls) {
     const ir::Pos p = pos(d.loc);
@@ -132,22 +160,22 @@ void Lowerer::declaration(const CStmt &s) {
       fail(d.loc, "an initialiser list needs an array or a structure");
     auto v = make_stmt(ir::StmtKind::VarDecl);
     if (d.type.is_array()) {
-      v->type = to_ir(*d.type.elem);
+      // An array of arrays is flattened, row after row.
+      v->type = to_ir(innermost(d.type));
       // Lowered before the array is declared: in `int n[n]` the length reads an outer n.
-      v->array_len = d.vla_len ? vla_length(*d.vla_len) : ir::make_int(*d.type.len, p);
+      v->array_len = d.vla_len ? vla_length(*d.vla_len) : ir::make_int(cells_of(d.type), p);
       v->name = fresh(d.name);
       declare(d.name, VarInfo{v->name, d.type, VarInfo::Kind::Local});
       emit(v);
       if (!d.has_list) continue;
-      // C zero-fills the cells an initialiser list leaves out.
-      for (int64_t i = 0; i < *d.type.len; ++i) {
-        const Val x = i < int64_t(d.inits.size()) ? rvalue(*d.inits[size_t(i)])
-                                                  : Val{ir::make_int(0, p), CType::c_int()};
+      const std::vector<ir::ExprPtr> cells = array_cells(d.inits, d.type, d.loc);
+      for (size_t i = 0; i < cells.size(); ++i) {
         auto as = make_stmt(ir::StmtKind::Assign);
-        as->lhs = ir::make_expr(
-            ir::ExprKind::Deref,
-            {ir::make_binary(ir::BinOp::Add, ir::make_var(v->name, p), ir::make_int(i, p), p)}, p);
-        as->rhs = convert(x, *d.type.elem, d.loc);
+        as->lhs = ir::make_expr(ir::ExprKind::Deref,
+                                {ir::make_binary(ir::BinOp::Add, ir::make_var(v->name, p),
+                                                 ir::make_int(int64_t(i), p), p)},
+                                p);
+        as->rhs = cells[i];
         emit(as);
       }
       continue;

@@ -15,11 +15,38 @@ namespace {
 const StructDef &definition(const CType &t) {
   return *(t.is_struct_ptr() ? *t.elem : t).sdef;
 }
+
+bool has_array_leaf(const CType &t) {
+  return std::ranges::any_of(leaves(definition(t)),
+                             [](const Leaf &l) { return l.type.is_array(); });
+}
+
+/// The memory of a part: its cell, or the cells of an array field.
+ir::Location part_location(const ir::ExprPtr &part, const Leaf &leaf, ir::Pos p) {
+  ir::Location l;
+  l.kind = ir::Location::Kind::Mem;
+  l.pos = p;
+  l.ptr = part;
+  if (leaf.type.is_array()) {
+    l.lo = ir::make_int(0, p);
+    l.hi = ir::make_int(leaf.cells() - 1, p);
+  }
+  return l;
+}
+
+/// `*(base + k)`.
+ir::ExprPtr cell(const ir::ExprPtr &base, int64_t k, ir::Pos p) {
+  return ir::make_expr(ExprKind::Deref,
+                       {ir::make_binary(BinOp::Add, clone(base), ir::make_int(k, p), p)}, p);
+}
 } // namespace
 
 std::vector<ir::Binder> Lowerer::part_binders(const std::string &c_name, const CType &t, Loc at,
                                               bool fresh_names) {
   if (!definition(t).complete) fail(at, "'" + t.str() + "' is an incomplete structure type");
+  if (t.is_struct() && has_array_leaf(t))
+    fail(at, "a structure with an array field ('" + t.str() +
+                 "') passed or returned by value is not supported");
   std::vector<ir::Binder> binders;
   for (const auto &[field, type] : part_types(t)) {
     const std::string base = c_name + "_" + field;
@@ -38,20 +65,92 @@ std::vector<ir::Binder> Lowerer::declare_parts(const std::string &c_name, const 
   return binders;
 }
 
-void Lowerer::global_parts(const GlobalVar &g) {
-  VarInfo info{"", g.type, VarInfo::Kind::Global};
-  for (const ir::Binder &b : part_binders(g.name, g.type, g.loc, false)) {
-    const std::string n = top_name(b.name);
+void Lowerer::global_parts(const GlobalVar &g, bool in_memory) {
+  VarInfo info{"", in_memory ? CType::array(g.type, 1) : g.type, VarInfo::Kind::Global};
+  if (!definition(g.type).complete)
+    fail(g.loc, "'" + g.type.str() + "' is an incomplete structure type");
+  const std::vector<Leaf> ls = leaves(definition(g.type));
+  const auto types = part_types(g.type);
+  for (size_t i = 0; i < types.size(); ++i) {
+    const std::string n = top_name(safe_name(g.name + "_" + types[i].first));
     top_names_.insert(n);
     info.parts.push_back(n);
     auto ig = std::make_shared<ir::Global>();
     ig->name = n;
-    ig->type = b.type;
+    ig->type = types[i].second;
+    // An array field of a global structure is a global array (its name: its first cell).
+    if (g.type.is_struct() && ls[i].type.is_array()) {
+      ig->type = to_ir(*ls[i].type.elem);
+      ig->array_len = ls[i].cells();
+    } else if (in_memory) {
+      ig->array_len = 1;
+    }
     ig->pos = pos(g.loc);
     ig->src = src(g.loc);
     prog_.decls.push_back(ig);
   }
   globals_[g.name] = std::move(info);
+}
+
+void Lowerer::assume_one_object(const Val &p, const std::string &c_name, Loc at) {
+  if (!p.t.is_struct_ptr() || p.parts.size() < 2) return;
+  auto same = ir::make_expr(ExprKind::SameObject, {}, pos(at));
+  const std::vector<Leaf> ls = leaves(definition(p.t));
+  for (size_t i = 0; i < p.parts.size(); ++i)
+    same->locs.push_back(part_location(clone(p.parts[i]), ls[i], pos(at)));
+  task_assume(std::move(same), at, c_name + " is one object");
+}
+
+void Lowerer::assume_objects(const std::vector<std::pair<std::string, Val>> &named, Loc at) {
+  const ir::Pos p = pos(at);
+  for (const auto &[name, v] : named)
+    assume_one_object(v, name, at);
+  auto all = [&](ir::ExprPtr acc, ir::ExprPtr c) {
+    return acc ? ir::make_binary(BinOp::And, std::move(acc), std::move(c), p) : c;
+  };
+  for (size_t i = 0; i < named.size(); ++i)
+    for (size_t j = i + 1; j < named.size(); ++j) {
+      const Val &a = named[i].second, &b = named[j].second;
+      const auto la = leaves(definition(a.t)), lb = leaves(definition(b.t));
+      ir::ExprPtr c;
+      // The same structure: their first fields are the same cell exactly when all are.
+      if (a.t.str() == b.t.str())
+        for (size_t k = 1; k < a.parts.size(); ++k)
+          c = all(c, ir::make_binary(
+                         BinOp::Iff,
+                         ir::make_binary(BinOp::Eq, clone(a.parts[0]), clone(b.parts[0]), p),
+                         ir::make_binary(BinOp::Eq, clone(a.parts[k]), clone(b.parts[k]), p), p));
+      // Cells of fields declared apart are never one cell (a `B *` may point to the `B` field
+      // of an `A`: leaves of one declaration may be one cell).
+      for (size_t x = 0; x < a.parts.size(); ++x)
+        for (size_t y = 0; y < b.parts.size(); ++y) {
+          if (la[x].owner == lb[y].owner || to_ir(la[x].type) != to_ir(lb[y].type)) continue;
+          auto apart = ir::make_expr(ExprKind::Separated, {}, p);
+          apart->locs = {part_location(clone(a.parts[x]), la[x], p),
+                         part_location(clone(b.parts[y]), lb[y], p)};
+          c = all(c, ir::make_binary(BinOp::Or,
+                                     ir::make_binary(BinOp::Eq, clone(a.parts[x]),
+                                                     ir::make_expr(ExprKind::Null, {}, p), p),
+                                     apart, p));
+        }
+      if (c)
+        task_assume(std::move(c), at,
+                    named[i].first + " and " + named[j].first + " are objects C can have");
+    }
+}
+
+std::optional<ir::SourceInput> source_input(const std::string &name, const VarInfo &v) {
+  if (v.parts.empty()) return std::nullopt;
+  using Shape = ir::SourceInput::Shape;
+  ir::SourceInput s{name,
+                    v.type.is_array()        ? Shape::InMemory
+                    : v.type.is_struct_ptr() ? Shape::Pointer
+                                             : Shape::Value,
+                    {}};
+  const std::vector<Leaf> ls = leaves(definition(v.type.is_array() ? *v.type.elem : v.type));
+  for (size_t i = 0; i < ls.size(); ++i)
+    s.fields.push_back({ls[i].fields, v.parts[i], ls[i].type.is_array()});
+  return s;
 }
 
 Val Lowerer::parts_var(const VarInfo &v, Loc at) const {
@@ -69,10 +168,40 @@ Val Lowerer::member(const CExpr &e, const Val &base) const {
   const StructDef &def = definition(base.t);
   const int i = def.field(e.name);
   if (i < 0) fail(e.loc, "'" + base.t.str() + "' has no field '" + e.name + "'");
-  const ir::ExprPtr &part = base.parts.at(size_t(i));
   const CType &type = def.fields[size_t(i)].second;
-  if (!arrow) return Val{part, type};
-  return Val{ir::make_expr(ExprKind::Deref, {part}, pos(e.loc)), type};
+  const auto [first, count] = leaf_range(def, size_t(i));
+  const std::vector<Leaf> ls = leaves(def);
+  // Through a pointer a field is read from its cell; an array field is its first cell's
+  // address either way (it decays, as in C).
+  auto read = [&](size_t k) {
+    const ir::ExprPtr &part = base.parts.at(k);
+    return arrow && !ls[k].type.is_array() ? ir::make_expr(ExprKind::Deref, {part}, pos(e.loc))
+                                           : part;
+  };
+  if (type.is_array()) return Val{read(first), type.decay()};
+  if (!type.is_struct()) return Val{read(first), type};
+  Val inner{nullptr, type}; // a structure field: its own leaves among the base's
+  for (size_t k = first; k < first + count; ++k)
+    inner.parts.push_back(read(k));
+  return inner;
+}
+
+Val Lowerer::address_of_field(const Val &field, Loc at) const {
+  auto address = [&](const ir::ExprPtr &x) -> ir::ExprPtr {
+    if (!x || x->kind != ExprKind::Deref)
+      fail(at, "taking the address of a field of a structure the code never takes an address "
+               "in (a structure value, not in memory) is not supported");
+    return x->args[0];
+  };
+  Val r{nullptr, CType::pointer(field.t)};
+  if (!field.t.is_struct()) {
+    r.e = address(field.e);
+    return r;
+  }
+  const std::vector<Leaf> ls = leaves(definition(field.t));
+  for (size_t i = 0; i < field.parts.size(); ++i) // an array field is its address already
+    r.parts.push_back(ls[i].type.is_array() ? field.parts[i] : address(field.parts[i]));
+  return r;
 }
 
 Val Lowerer::map_parts(const Val &v,
@@ -89,7 +218,7 @@ std::vector<ir::ExprPtr> Lowerer::aggregate_args(const Val &v, const CType &to, 
   if (v.t.is_aggregate() && v.t.str() == to.str()) return v.parts;
   if (to.is_struct_ptr() && v.e && is_null_constant(*v.e)) {
     std::vector<ir::ExprPtr> nulls;
-    for (size_t i = 0; i < definition(to).fields.size(); ++i)
+    for (size_t i = 0; i < leaves(definition(to)).size(); ++i)
       nulls.push_back(ir::make_expr(ExprKind::Null, {}, pos(at)));
     return nulls;
   }
@@ -103,9 +232,11 @@ Val Lowerer::aggregate_cast(const Val &v, const CType &to, Loc at) const {
 }
 
 Val Lowerer::deref_parts(const Val &p, Loc at) const {
-  Val r = map_parts(
-      p, [&](const ir::ExprPtr &x) { return ir::make_expr(ExprKind::Deref, {x}, pos(at)); });
-  r.t = *p.t.elem;
+  const std::vector<Leaf> ls = leaves(definition(p.t));
+  Val r{nullptr, *p.t.elem};
+  for (size_t i = 0; i < p.parts.size(); ++i) // an array field stays its first cell's address
+    r.parts.push_back(
+        ls[i].type.is_array() ? p.parts[i] : ir::make_expr(ExprKind::Deref, {p.parts[i]}, pos(at)));
   return r;
 }
 
@@ -115,14 +246,10 @@ ir::ExprPtr Lowerer::not_null(const Val &p, Loc at) const {
 }
 
 std::vector<ir::Location> Lowerer::field_locations(const Val &v, Loc at) const {
+  const std::vector<Leaf> ls = leaves(definition(v.t));
   std::vector<ir::Location> locs;
-  for (const ir::ExprPtr &part : v.parts) {
-    ir::Location l;
-    l.kind = ir::Location::Kind::Mem;
-    l.pos = pos(at);
-    l.ptr = part;
-    locs.push_back(std::move(l));
-  }
+  for (size_t i = 0; i < v.parts.size(); ++i)
+    locs.push_back(part_location(v.parts[i], ls[i], pos(at)));
   return locs;
 }
 
@@ -144,6 +271,9 @@ namespace triage::frontend_c {
 void Lowerer::declare_result_parts(FuncSig &sig, Loc at) {
   if (!definition(sig.ret).complete)
     fail(at, "'" + sig.ret.str() + "' is an incomplete structure type");
+  if (sig.ret.is_struct() && has_array_leaf(sig.ret))
+    fail(at, "a structure with an array field ('" + sig.ret.str() +
+                 "') passed or returned by value is not supported");
   for (const auto &[field, type] : part_types(sig.ret)) {
     std::string n = top_name(sig.ir + "_result_" + field);
     while (top_names_.count(n))
@@ -185,13 +315,77 @@ void Lowerer::return_parts(const Val &v, Loc at) {
 
 Val Lowerer::assign_parts(const Val &l, const Val &r, Loc at) {
   const std::vector<ir::ExprPtr> parts = aggregate_args(r, l.t, at);
+  // A structure value's array field is copied cell by cell; pointers are assigned.
+  const std::vector<Leaf> ls = l.t.is_struct() ? leaves(definition(l.t)) : std::vector<Leaf>{};
   for (size_t i = 0; i < parts.size(); ++i) {
-    auto as = make_stmt(ir::StmtKind::Assign);
-    as->lhs = l.parts[i];
-    as->rhs = parts[i];
-    emit(as);
+    const bool array = !ls.empty() && ls[i].type.is_array();
+    for (int64_t k = 0; k < (array ? ls[i].cells() : 1); ++k) {
+      auto as = make_stmt(ir::StmtKind::Assign);
+      as->lhs = array ? cell(l.parts[i], k, pos(at)) : l.parts[i];
+      as->rhs = array ? cell(parts[i], k, pos(at)) : parts[i];
+      emit(as);
+    }
   }
   return map_parts(l, [](const ir::ExprPtr &x) { return clone(x); });
+}
+
+std::vector<std::vector<ir::ExprPtr>> Lowerer::leaf_values(const std::vector<ir::ExprPtr> &parts,
+                                                           const CType &t, Loc at) const {
+  const std::vector<Leaf> ls = leaves(definition(t));
+  std::vector<std::vector<ir::ExprPtr>> values;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    values.emplace_back();
+    if (!ls[i].type.is_array()) {
+      values.back().push_back(parts[i]);
+      continue;
+    }
+    for (int64_t k = 0; k < ls[i].cells(); ++k)
+      values.back().push_back(cell(parts[i], k, pos(at)));
+  }
+  return values;
+}
+
+std::vector<std::vector<ir::ExprPtr>> Lowerer::list_parts(const std::vector<CExprPtr> &items,
+                                                          const CType &t, Loc at) {
+  const auto &fields = definition(t).fields;
+  if (items.size() > fields.size()) fail(at, "too many initialisers for " + t.str());
+  std::vector<std::vector<ir::ExprPtr>> values;
+  auto zeros = [&](const CType &ft) { // C zero-fills what an initialiser list leaves out
+    for (const Leaf &l : ft.is_struct() ? leaves(*ft.sdef) : std::vector{Leaf{"", ft, "", {}}})
+      values.emplace_back(size_t(l.cells()), ir::make_int(0, pos(at)));
+  };
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const CType &ft = fields[i].second;
+    if (i >= items.size()) {
+      zeros(ft);
+      continue;
+    }
+    const CExpr &item = *items[i];
+    if (ft.is_array()) {
+      if (item.kind != CExpr::Kind::InitList)
+        fail(item.loc,
+             "the array field '" + fields[i].first + "' is initialised with a list { ... }");
+      if (int64_t(item.args.size()) > *ft.len)
+        fail(item.loc, "too many initialisers for the array field '" + fields[i].first + "'");
+      values.emplace_back();
+      for (int64_t k = 0; k < *ft.len; ++k)
+        values.back().push_back(k < int64_t(item.args.size())
+                                    ? convert(rvalue(*item.args[size_t(k)]), *ft.elem, item.loc)
+                                    : ir::make_int(0, pos(item.loc)));
+    } else if (item.kind == CExpr::Kind::InitList) {
+      if (!ft.is_struct())
+        fail(item.loc,
+             "a list { ... } initialises a structure or array field, not '" + ft.str() + "'");
+      for (auto &v : list_parts(item.args, ft, item.loc))
+        values.push_back(std::move(v));
+    } else if (ft.is_struct()) {
+      for (auto &v : leaf_values(aggregate_args(rvalue(item), ft, item.loc), ft, item.loc))
+        values.push_back(std::move(v));
+    } else {
+      values.push_back({convert(rvalue(item), ft, item.loc)});
+    }
+  }
+  return values;
 }
 
 void Lowerer::declare_local_parts(const Declarator &d) {
@@ -199,34 +393,34 @@ void Lowerer::declare_local_parts(const Declarator &d) {
   // A structure whose address is taken is a one-cell array of it: one one-cell array per field.
   const bool in_memory = d.type.is_array();
   const CType type = in_memory ? *d.type.elem : d.type;
-  std::vector<ir::ExprPtr> init;
-  if (d.has_list) {
-    // C zero-fills the fields an initialiser list leaves out.
-    const auto &fields = definition(type).fields;
-    if (d.inits.size() > fields.size()) fail(d.loc, "too many initialisers for " + type.str());
-    for (size_t i = 0; i < fields.size(); ++i)
-      init.push_back(i < d.inits.size() ? convert(rvalue(*d.inits[i]), fields[i].second, d.loc)
-                                        : ir::make_int(0, p));
-  } else if (d.init) {
-    init = aggregate_args(rvalue(*d.init), type, d.init->loc);
-  }
   if (!definition(type).complete)
     fail(d.loc, "'" + type.str() + "' is an incomplete structure type");
+  std::vector<std::vector<ir::ExprPtr>> init; // per leaf: its value, or its cells' values
+  if (d.has_list) {
+    init = list_parts(d.inits, type, d.loc);
+  } else if (d.init) {
+    init = leaf_values(aggregate_args(rvalue(*d.init), type, d.init->loc), type, d.init->loc);
+  }
   VarInfo info{"", d.type, VarInfo::Kind::Local};
   const auto types = part_types(type);
+  const std::vector<Leaf> ls = leaves(definition(type));
   for (size_t i = 0; i < types.size(); ++i) {
+    const bool array = ls[i].type.is_array(); // an array field: a local array
     auto v = make_stmt(ir::StmtKind::VarDecl);
     v->name = fresh(d.name + "_" + types[i].first);
-    v->type = types[i].second;
-    if (in_memory) v->array_len = ir::make_int(1, p);
-    if (!init.empty() && !in_memory) v->rhs = init[i];
+    v->type = array ? to_ir(*ls[i].type.elem) : types[i].second;
+    if (array || in_memory) v->array_len = ir::make_int(ls[i].cells(), p);
+    const bool in_cells = array || in_memory;
+    if (!init.empty() && !in_cells) v->rhs = init[i][0];
     emit(v);
     info.parts.push_back(v->name);
-    if (init.empty() || !in_memory) continue;
-    auto as = make_stmt(ir::StmtKind::Assign);
-    as->lhs = ir::make_expr(ExprKind::Deref, {ir::make_var(v->name, p)}, p);
-    as->rhs = init[i];
-    emit(as);
+    if (init.empty() || !in_cells) continue;
+    for (size_t k = 0; k < init[i].size(); ++k) {
+      auto as = make_stmt(ir::StmtKind::Assign);
+      as->lhs = cell(ir::make_var(v->name, p), int64_t(k), p);
+      as->rhs = init[i][k];
+      emit(as);
+    }
   }
   declare(d.name, std::move(info));
 }

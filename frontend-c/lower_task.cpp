@@ -41,9 +41,10 @@ bool is_task_function(const std::string &name) {
          name == "abort" || name == "exit" || name == "_Exit";
 }
 
-void Lowerer::task_assume(ir::ExprPtr c, Loc at) {
+void Lowerer::task_assume(ir::ExprPtr c, Loc at, std::string name) {
   ir::Annotation a;
   a.kind = ir::AnnotKind::Assume;
+  a.name = std::move(name);
   a.pos = pos(at);
   a.src = src(at);
   a.expr = std::move(c);

@@ -85,9 +85,10 @@ Val Lowerer::term_unary(const CExpr &e) {
       const Val base = term(*a.args[0]);
       const Val index = term(*a.args[1]);
       if (!base.t.is_ptr() || !index.t.is_numeric()) fail(e.loc, "invalid operand to '&'");
-      return Val{ir::make_binary(BinOp::Add, base.e, index.e, p), base.t};
+      return Val{ir::make_binary(BinOp::Add, base.e, scaled(base, index.e, p), p), base.t};
     }
     if (a.kind == CExpr::Kind::Unary && a.op == "*") return term(*a.args[0]);
+    if (a.kind == CExpr::Kind::Member) return address_of_field(term(a), e.loc);
     fail(e.loc, "taking the address of a variable (&) is not supported");
   }
   const Val a = term(*e.args[0]);
@@ -199,11 +200,15 @@ Val Lowerer::term_binary(const CExpr &e) {
       {"|", BinOp::BitOr}, {"^", BinOp::BitXor}};
   const BinOp bop = ops.at(op);
   if ((op == "+" || op == "-") && a.t.is_ptr() && b.t.is_numeric())
-    return Val{ir::make_binary(bop, a.e, b.e, p), a.t};
+    return Val{ir::make_binary(bop, a.e, scaled(a, b.e, p), p), a.t};
   if (op == "+" && a.t.is_numeric() && b.t.is_ptr())
-    return Val{ir::make_binary(bop, b.e, a.e, p), b.t};
-  if (op == "-" && a.t.is_ptr() && b.t.is_ptr())
-    return Val{ir::make_binary(bop, a.e, b.e, p), CType::integer()};
+    return Val{ir::make_binary(bop, b.e, scaled(b, a.e, p), p), b.t};
+  if (op == "-" && a.t.is_ptr() && b.t.is_ptr()) {
+    ir::ExprPtr cells = ir::make_binary(bop, a.e, b.e, p);
+    if (const int64_t n = cells_of(*a.t.elem); n > 1) // rows, not cells
+      cells = ir::make_binary(BinOp::Div, cells, ir::make_int(n, p), p);
+    return Val{cells, CType::integer()};
+  }
   const ir::ExprPtr x = logic_arg(a, CType::integer(), e.args[0]->loc);
   const ir::ExprPtr y = logic_arg(b, CType::integer(), e.args[1]->loc);
   return Val{ir::make_binary(bop, x, y, p), CType::integer()};
@@ -355,13 +360,23 @@ Val Lowerer::term_quant(const CExpr &e) {
   return Val{q, CType::boolean()};
 }
 
+void Lowerer::row_cells(const Val &base, ir::Location &loc) const {
+  const int64_t n = cells_of(*base.t.elem);
+  if (n == 1 || !loc.lo) return;
+  const ir::Pos p = loc.pos;
+  loc.lo = ir::make_binary(BinOp::Mul, loc.lo, ir::make_int(n, p), p);
+  loc.hi = ir::make_binary(BinOp::Add, ir::make_binary(BinOp::Mul, loc.hi, ir::make_int(n, p), p),
+                           ir::make_int(n - 1, p), p);
+}
+
 ir::Location Lowerer::pointer_set(const CExpr &e) {
   ir::Location loc;
   loc.kind = ir::Location::Kind::Mem;
   loc.pos = pos(e.loc);
-  auto range = [&](const CExpr &r) {
+  auto range = [&](const CExpr &r, const Val &base) {
     loc.lo = logic_arg(term(*r.args[0]), CType::integer(), r.args[0]->loc);
     loc.hi = logic_arg(term(*r.args[1]), CType::integer(), r.args[1]->loc);
+    row_cells(base, loc);
   };
   const CExpr *base = nullptr, *off = nullptr;
   if (e.kind == CExpr::Kind::Binary && e.op == "+") {
@@ -376,7 +391,7 @@ ir::Location Lowerer::pointer_set(const CExpr &e) {
     if (b.t.is_aggregate()) fail(base->loc, kStructArithmetic);
     if (!b.t.is_ptr()) fail(base->loc, "a pointer is expected");
     loc.ptr = b.e;
-    range(*off);
+    range(*off, b);
     return loc;
   }
   const Val v = term(e);
@@ -387,10 +402,10 @@ ir::Location Lowerer::pointer_set(const CExpr &e) {
   return loc;
 }
 
-std::optional<ir::Location> Lowerer::location(const CExpr &e) {
+std::vector<ir::Location> Lowerer::location(const CExpr &e) {
   ir::Location loc;
   loc.pos = pos(e.loc);
-  if (e.kind == CExpr::Kind::Result) return std::nullopt; // \result is no memory location
+  if (e.kind == CExpr::Kind::Result) return {}; // \result is no memory location
   if (e.kind == CExpr::Kind::Var) {
     const VarInfo *v = lookup(e.name);
     if (!v) fail(e.loc, "unknown variable '" + e.name + "'");
@@ -399,23 +414,50 @@ std::optional<ir::Location> Lowerer::location(const CExpr &e) {
     if (v->type.is_array())
       fail(e.loc, "write the cells of the array '" + e.name + "' as " + e.name + "[lo .. hi]");
     // A parameter is local to the function: writing it is invisible to the caller.
-    if (v->kind == VarInfo::Kind::Param && ctx_ == AnnotCtx::Ensures) return std::nullopt;
+    if (v->kind == VarInfo::Kind::Param && ctx_ == AnnotCtx::Ensures) return {};
     if (!v->parts.empty())
       fail(e.loc, "write the fields of the structure '" + e.name + "' as " + e.name + ".f");
     loc.var = v->ir;
-    return loc;
+    return {loc};
   }
-  if (e.kind == CExpr::Kind::Member && e.op == ".") {
-    // A field of a structure variable is a variable of its own (lower_struct.cpp).
-    const Val field = member(e, term(*e.args[0]));
-    if (!field.e || field.e->kind != ExprKind::Var)
-      fail(e.loc, "not a memory location (x, s.f, *p, p[i], p->f, p[lo .. hi])");
-    const CExpr &base = *e.args[0];
-    if (base.kind == CExpr::Kind::Var && ctx_ == AnnotCtx::Ensures)
-      if (const VarInfo *v = lookup(base.name); v && v->kind == VarInfo::Kind::Param)
-        return std::nullopt; // a parameter's field, as a parameter: local to the function
-    loc.var = field.e->name;
-    return loc;
+  if (e.kind == CExpr::Kind::Member) {
+    // A field of a structure variable is a variable of its own (lower_struct.cpp); a field
+    // read through memory is its cells; a structure field is each of its leaves.
+    const Val base = term(*e.args[0]);
+    const Val field = member(e, base);
+    const StructDef &def = *(base.t.is_struct_ptr() ? *base.t.elem : base.t).sdef;
+    const CType &declared = def.fields[size_t(def.field(e.name))].second;
+    const CExpr *root = e.args[0].get();
+    while (root->kind == CExpr::Kind::Member && root->op == ".")
+      root = root->args[0].get();
+    if (e.op == "." && root->kind == CExpr::Kind::Var && ctx_ == AnnotCtx::Ensures)
+      if (const VarInfo *v = lookup(root->name); v && v->kind == VarInfo::Kind::Param)
+        return {}; // a parameter's field, as a parameter: local to the function
+    std::vector<ir::Location> locs;
+    const std::vector<Leaf> ls = declared.is_struct()
+                                     ? leaves(*declared.sdef)
+                                     : std::vector{Leaf{e.name, declared, "", {e.name}}};
+    const std::vector<ir::ExprPtr> xs = declared.is_struct() ? field.parts : std::vector{field.e};
+    for (size_t k = 0; k < xs.size(); ++k) {
+      const ir::ExprPtr &x = xs[k];
+      ir::Location l;
+      l.pos = loc.pos;
+      if (ls[k].type.is_array()) { // an array field: its cells
+        l.kind = ir::Location::Kind::Mem;
+        l.ptr = x;
+        l.lo = ir::make_int(0, loc.pos);
+        l.hi = ir::make_int(ls[k].cells() - 1, loc.pos);
+      } else if (x && x->kind == ExprKind::Var) {
+        l.var = x->name;
+      } else if (x && x->kind == ExprKind::Deref) {
+        l.kind = ir::Location::Kind::Mem;
+        l.ptr = x->args[0];
+      } else {
+        fail(e.loc, "not a memory location (x, s.f, *p, p[i], p->f, p[lo .. hi])");
+      }
+      locs.push_back(std::move(l));
+    }
+    return locs;
   }
   loc.kind = ir::Location::Kind::Mem;
   const CExpr *base = nullptr, *off = nullptr;
@@ -433,13 +475,8 @@ std::optional<ir::Location> Lowerer::location(const CExpr &e) {
       if (v.t.is_aggregate()) fail(e.loc, "write the fields of '*p' as p->f");
       if (!v.t.is_ptr()) fail(e.loc, "cannot dereference a value of type '" + v.t.str() + "'");
       loc.ptr = v.e;
-      return loc;
+      return {loc};
     }
-  } else if (e.kind == CExpr::Kind::Member && e.op == "->") {
-    // The field's own memory: the part of the structure pointer that points to it.
-    const Val field = member(e, term(*e.args[0]));
-    loc.ptr = field.e->args[0];
-    return loc;
   } else {
     fail(e.loc, "not a memory location (x, *p, p[i], p->f, p[lo .. hi], *(p + (lo .. hi)))");
   }
@@ -452,8 +489,10 @@ std::optional<ir::Location> Lowerer::location(const CExpr &e) {
     loc.hi = logic_arg(term(*off->args[1]), CType::integer(), off->args[1]->loc);
   } else {
     loc.lo = logic_arg(term(*off), CType::integer(), off->loc);
+    if (b.t.elem->is_array()) loc.hi = clone(loc.lo);
   }
-  return loc;
+  row_cells(b, loc);
+  return {loc};
 }
 
 Val Lowerer::term(const CExpr &e) {
@@ -509,8 +548,7 @@ Val Lowerer::term(const CExpr &e) {
     if (base.t.is_aggregate()) fail(e.loc, kStructArithmetic);
     if (!base.t.is_ptr() || !index.t.is_numeric() || base.t.elem->is_void())
       fail(e.loc, "subscripted value is not an array or pointer");
-    return Val{ir::make_expr(ExprKind::Deref, {ir::make_binary(BinOp::Add, base.e, index.e, p)}, p),
-               *base.t.elem};
+    return element(base, index.e, p);
   }
   case CExpr::Kind::Cast: {
     const Val v = term(*e.args[0]);

@@ -191,6 +191,24 @@ CType Parser::enum_specifier() {
   return CType::c_int();
 }
 
+std::vector<CExprPtr> Parser::initialiser_items() {
+  std::vector<CExprPtr> items;
+  while (!at_punct("}")) {
+    if (at_punct("{")) {
+      auto list = std::make_shared<CExpr>();
+      list->kind = CExpr::Kind::InitList;
+      list->loc = next().loc;
+      list->args = initialiser_items();
+      items.push_back(std::move(list));
+    } else {
+      items.push_back(assignment());
+    }
+    if (!accept(",")) break;
+  }
+  expect("}");
+  return items;
+}
+
 CType Parser::struct_specifier() {
   const Loc at = next().loc; // struct
   std::string tag = "anonymous:" + std::to_string(at.line) + ":" + std::to_string(at.col);
@@ -203,11 +221,18 @@ CType Parser::struct_specifier() {
     const CType base = specifiers();
     do {
       const Declarator d = declarator(base);
-      // Each field becomes memory of its own (docs/c-frontend.md): scalars and pointers to them.
-      if (d.type.is_array() || d.type.is_aggregate() || d.type.is_void() ||
+      // Each field becomes memory of its own (docs/c-frontend.md): scalars, pointers to them,
+      // and structures (their fields, flattened).
+      if (d.type.is_struct() && !d.type.sdef->complete)
+        fail(d.loc, "the field '" + d.name + "' has the incomplete type '" + d.type.str() + "'");
+      const bool scalar_array = d.type.is_array() && d.type.len && *d.type.len > 0 &&
+                                !d.type.elem->is_array() && !d.type.elem->is_aggregate() &&
+                                !(d.type.elem->is_ptr() && d.type.elem->elem->is_aggregate());
+      if ((d.type.is_array() && !scalar_array) || d.type.is_struct_ptr() || d.type.is_void() ||
           (d.type.is_ptr() && d.type.elem->is_aggregate()))
         fail(d.loc, "a structure field of type '" + d.type.str() +
-                        "' is not supported (fields are integers and pointers to them)");
+                        "' is not supported (fields are integers, pointers to them, arrays of "
+                        "them with a length and structures)");
       if (def->field(d.name) >= 0) fail(d.loc, "duplicate field '" + d.name + "'");
       def->fields.emplace_back(d.name, d.type);
     } while (accept(","));
@@ -232,12 +257,27 @@ Declarator Parser::declarator(const CType &base, bool allow_abstract) {
   Declarator d;
   d.type = pointers(base);
   d.loc = peek().loc;
-  if (at_punct("("))
-    fail(peek().loc, "function pointers and parenthesised declarators are not supported");
+  // `(*p)[N]`: a pointer to arrays of N (the rows of a two-dimensional array).
+  const bool pointer_to_array = at_punct("(") && at_punct("*", 1);
+  const Loc paren = peek().loc;
+  constexpr const char *kParenthesised =
+      "function pointers and parenthesised declarators are not supported";
+  if (pointer_to_array) {
+    next();
+    next();
+  } else if (at_punct("(")) {
+    fail(paren, kParenthesised);
+  }
   if (peek().kind == Tok::Ident && !starts_type() && !peek().text.starts_with("\\"))
     d.name = next().text;
   else if (!allow_abstract)
     unexpected("a name");
+  if (pointer_to_array) {
+    expect(")");
+    if (!at_punct("[")) fail(paren, std::string(kParenthesised) + " (but (*p)[N] is)");
+    d.type = CType::pointer(CType::array(d.type, row_length()));
+    return d;
+  }
   if (at_punct("[")) {
     const Loc at = next().loc;
     std::optional<int64_t> len;
@@ -253,11 +293,29 @@ Declarator Parser::declarator(const CType &base, bool allow_abstract) {
       }
     }
     expect("]");
-    if (at_punct("[")) fail(peek().loc, "multi-dimensional arrays are not supported");
     if (d.type.is_void()) fail(at, "array of void");
+    // `int m[3][4]`: an array of 3 rows of 4; a row's length is a constant.
+    std::vector<int64_t> rows;
+    while (at_punct("["))
+      rows.push_back(row_length());
+    for (auto n = rows.rbegin(); n != rows.rend(); ++n)
+      d.type = CType::array(d.type, *n);
+    if (!rows.empty() && d.vla_len)
+      fail(d.vla_len->loc, "a variable-length array of arrays is not supported");
     d.type = CType::array(d.type, len);
   }
   return d;
+}
+
+int64_t Parser::row_length() {
+  expect("[");
+  const Token &t = peek();
+  if (at_punct("]")) fail(t.loc, "only the first dimension of an array may be left out");
+  const std::optional<ir::BigInt> n = fold(*conditional());
+  if (!n) fail(t.loc, "an inner dimension of an array must be an integer constant expression");
+  if (*n <= 0 || *n > 1000000) fail(t.loc, "an inner dimension must be from 1 to 1000000");
+  expect("]");
+  return int64_t(*n);
 }
 
 void Parser::only_local_vla(const Declarator &d) const {
@@ -525,11 +583,7 @@ CStmtPtr Parser::declaration_stmt() {
           fail(peek().loc, "an initialiser list needs an array or a structure");
         next();
         d.has_list = true;
-        while (!at_punct("}")) {
-          d.inits.push_back(assignment());
-          if (!accept(",")) break;
-        }
-        expect("}");
+        d.inits = initialiser_items();
         if (d.type.is_array() && !d.type.len) d.type.len = int64_t(d.inits.size());
         if (d.type.is_array() && int64_t(d.inits.size()) > *d.type.len)
           fail(d.loc, "too many initialisers for the array");

@@ -69,6 +69,11 @@ private:
   // ---- expressions (parse_expr.cpp) ----
   CExprPtr expression(); ///< C: with commas; logic: a term
   CExprPtr assignment();
+  /// `[N]` of an inner dimension: N, a positive constant.
+  int64_t row_length();
+  /// The items of an initialiser list after its `{`, up to and with its `}`; a nested `{ ... }`
+  /// is one InitList item.
+  std::vector<CExprPtr> initialiser_items();
   CExprPtr conditional();
   CExprPtr binary(int min_prec);
   CExprPtr unary();

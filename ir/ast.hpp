@@ -2,6 +2,7 @@
 // annotations, declarations. docs/ir.md describes the text format and the semantics.
 #pragma once
 
+#include "ir/source_inputs.hpp"
 #include "ir/type.hpp"
 
 #include <memory>
@@ -50,7 +51,14 @@ enum class ExprKind {
   Deref,     ///< *args[0]
   Valid,     ///< valid(locs) / valid_read(locs) when read_only
   Separated, ///< separated(locs)
-  Range,     ///< args[0] .. args[1]: only inside locations, never after parsing
+  /// same_object(locs): the pointers are the parts of one C object (the fields of a structure
+  /// lowered to one pointer each, docs/c-frontend.md), each `p` (a cell per object) or
+  /// `p + (0 .. n - 1)` (n cells, an array field): all null, or all at offset 0 of distinct
+  /// blocks that hold the object (n cells each) or nothing (0 cells each). The front end
+  /// assumes it of the structure pointers a function receives, so that no consumer builds a
+  /// state C cannot have (a half-valid object, a field overflowing into another object).
+  SameObject,
+  Range, ///< args[0] .. args[1]: only inside locations, never after parsing
 };
 
 enum class UnOp { Neg, Not, BitNot };
@@ -224,6 +232,9 @@ struct Function {
   std::optional<Block> body;
   Pos pos;
   std::optional<SrcLoc> src;
+  /// Its inputs (parameters and globals) that are several IR inputs in the source program (C
+  /// structures): how counterexamples name them. Not part of the IR text.
+  std::vector<SourceInput> source_inputs;
 };
 
 using Decl = std::variant<std::shared_ptr<Global>, std::shared_ptr<LogicDef>,
@@ -239,6 +250,10 @@ struct Program {
   std::string file; ///< the file the IR was read from, for positions
   std::vector<Decl> decls;
   std::vector<Warning> warnings;
+  /// Its annotations are read in ACSL's total logic, as Frama-C WP reads them (`--total-logic`):
+  /// a read outside a block has some value. Runs then cannot evaluate such an annotation (it is
+  /// not executable there, never a failure), and proofs do not ask for well-definedness.
+  bool total_logic = false;
 
   const Global *global(const std::string &name) const;
   const LogicDef *logic(const std::string &name) const;

@@ -38,7 +38,8 @@ struct keyword_word : sor<word<TAO_PEGTL_STRING("fun")>, word<TAO_PEGTL_STRING("
                           word<TAO_PEGTL_STRING("exists")>, word<TAO_PEGTL_STRING("let")>,
                           word<TAO_PEGTL_STRING("in")>, word<TAO_PEGTL_STRING("not")>,
                           word<TAO_PEGTL_STRING("valid_read")>, word<TAO_PEGTL_STRING("valid")>,
-                          word<TAO_PEGTL_STRING("separated")>, word<TAO_PEGTL_STRING("ptr")>> {};
+                          word<TAO_PEGTL_STRING("separated")>,
+                          word<TAO_PEGTL_STRING("same_object")>, word<TAO_PEGTL_STRING("ptr")>> {};
 struct keyword : keyword_word {};
 
 template <typename Key> struct kw : tok<seq<Key, not_at<identifier_other>>> {};
@@ -83,6 +84,7 @@ TRIAGE_KW(not, "not");
 TRIAGE_KW(valid, "valid");
 TRIAGE_KW(valid_read, "valid_read");
 TRIAGE_KW(separated, "separated");
+TRIAGE_KW(same_object, "same_object");
 TRIAGE_KW(ptr, "ptr");
 #undef TRIAGE_KW
 
@@ -178,6 +180,7 @@ struct at_expr : seq<kw_at, must<lparen>, expr_must, must<comma>, must<label_nam
 struct valid_kw : sor<kw_valid_read, kw_valid> {};
 struct valid_expr : seq<valid_kw, must<call_args>> {};
 struct separated_expr : seq<kw_separated, must<call_args>> {};
+struct same_object_expr : seq<kw_same_object, must<call_args>> {};
 struct range_tail : seq<dotdot, expr_must> {};
 struct paren_expr : seq<lparen, expr_must, opt<range_tail>, must<rparen>> {};
 struct true_lit : kw_true {};
@@ -186,7 +189,8 @@ struct null_lit : kw_null {};
 struct result_lit : kw_result {};
 
 struct atom : sor<int_lit, true_lit, false_lit, null_lit, result_lit, old_expr, at_expr, valid_expr,
-                  separated_expr, quant_expr, let_expr, ite_expr, app_or_var, paren_expr> {};
+                  separated_expr, same_object_expr, quant_expr, let_expr, ite_expr, app_or_var,
+                  paren_expr> {};
 struct index_suffix : seq<lbracket, expr_must, opt<range_tail>, must<rbracket>> {};
 struct postfix_expr : seq<atom, star<index_suffix>> {};
 

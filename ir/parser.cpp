@@ -33,7 +33,7 @@ using selector = pegtl::parse_tree::selector<Rule,
     g::op_sub, g::op_mul, g::op_div, g::op_mod, g::op_neg, g::op_bitnot, g::op_deref, g::kw_not,
     g::binder, g::quant_forall, g::quant_exists, g::quant_expr, g::let_expr, g::ite_expr,
     g::call_args, g::app_or_var, g::old_expr, g::label_name, g::at_expr, g::valid_expr,
-    g::separated_expr, g::range_tail, g::paren_expr, g::true_lit, g::false_lit, g::null_lit,
+    g::separated_expr, g::same_object_expr, g::range_tail, g::paren_expr, g::true_lit, g::false_lit, g::null_lit,
     g::result_lit, g::index_suffix, g::postfix_expr, g::unary_expr, g::mul_expr, g::add_expr,
     g::shift_expr, g::bitand_expr, g::bitxor_expr, g::bitor_expr, g::cmp_expr, g::and_expr,
     g::or_expr, g::implies_expr, g::iff_expr, g::location,
@@ -182,6 +182,13 @@ private:
       return e;
     }
     if (n.is_type<g::valid_expr>() || n.is_type<g::separated_expr>()) return memory_predicate(n);
+    if (n.is_type<g::same_object_expr>()) {
+      auto e = make_expr(ExprKind::SameObject, {}, pos(n));
+      for (const auto &a : n.children.back()->children)
+        e->locs.push_back(pointer_set(*a));
+      if (e->locs.size() < 2) fail(n, "same_object expects at least two pointers");
+      return e;
+    }
     if (n.is_type<g::quant_expr>()) return quantifier(n);
     if (n.is_type<g::let_expr>()) {
       auto e = make_expr(ExprKind::Let, {expr(*n.children.at(1)), expr(*n.children.at(2))}, pos(n));

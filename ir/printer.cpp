@@ -353,6 +353,12 @@ std::string print(const Expr &e) {
       out += (i ? ", " : "") + print(e.locs[i], true);
     return out + ")";
   }
+  case ExprKind::SameObject: {
+    std::string out = "same_object(";
+    for (size_t i = 0; i < e.locs.size(); ++i)
+      out += (i ? ", " : "") + print(e.locs[i], true);
+    return out + ")";
+  }
   case ExprKind::Range:
     return "(" + print(*e.args[0]) + " .. " + print(*e.args[1]) + ")";
   }

@@ -238,6 +238,15 @@ private:
       for (auto &l : e.locs)
         check_location(l, env, true);
       return Type::boolean();
+    case ExprKind::SameObject:
+      logic_only(e, env, "'same_object'");
+      for (auto &l : e.locs) {
+        check_location(l, env, true);
+        const bool counted = !l.lo || (l.lo->kind == ExprKind::IntLit && l.lo->value == 0 &&
+                                       l.hi->kind == ExprKind::IntLit && l.hi->value >= 0);
+        if (!counted) fail(l.pos, "same_object expects p or p + (0 .. N) with a literal N");
+      }
+      return Type::boolean();
     case ExprKind::Range:
       fail(e.pos, "a range 'lo .. hi' is only allowed in writes, havoc, valid and separated");
     }

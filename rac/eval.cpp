@@ -126,6 +126,8 @@ Value Machine::eval(const ir::Expr &e, const Ctx &c) {
     return valid(e, c);
   case ExprKind::Separated:
     return separated(e, c);
+  case ExprKind::SameObject:
+    return same_object(e, c);
   case ExprKind::Range:
     break;
   }
@@ -451,6 +453,38 @@ Value Machine::valid(const ir::Expr &e, const Ctx &c) {
     };
     if (access(m, at(lo)) != Memory::Access::Ok || access(m, at(hi)) != Memory::Access::Ok)
       return Value::boolean(false);
+  }
+  return Value::boolean(true);
+}
+
+Value Machine::same_object(const ir::Expr &e, const Ctx &c) {
+  const Memory &m = *c.here.mem;
+  std::vector<Value> ps;
+  for (const auto &l : e.locs)
+    ps.push_back(eval(*l.ptr, c));
+  if (std::ranges::all_of(ps, [](const Value &p) { return p.is_null(); }))
+    return Value::boolean(true);
+  // All at offset 0 of distinct blocks of n_i cells each (the object) or of 0 (no object).
+  // Offsets and input blocks' lengths may be symbolic: these tests are then decisions, so that
+  // dse looks for inputs that keep them.
+  auto length_is = [&](const Block &b, const BigInt &n) {
+    const bool is = BigInt(b.cells.size()) == n;
+    if (b.length_sym) decide(mk_eq(length_term(b), mk_int(n)), is);
+    return is;
+  };
+  std::optional<bool> valid; // whether the object is there, as the first part says
+  for (size_t i = 0; i < ps.size(); ++i) {
+    const Value &p = ps[i];
+    if (p.is_null()) return Value::boolean(false);
+    const bool at_start = p.num == 0;
+    if (p.sym) decide(mk_eq(term(p), mk_int(0)), at_start);
+    if (!at_start) return Value::boolean(false);
+    const Block &b = m.block(p.block);
+    const BigInt n = e.locs[i].hi ? e.locs[i].hi->value + 1 : BigInt(1);
+    if (!valid) valid = !length_is(b, 0) && length_is(b, n);
+    if (!length_is(b, *valid ? n : BigInt(0))) return Value::boolean(false);
+    for (size_t j = 0; j < i; ++j)
+      if (ps[j].block == p.block) return Value::boolean(false);
   }
   return Value::boolean(true);
 }

@@ -86,6 +86,9 @@ std::optional<bool> Machine::eval_checked(const ir::Expr &e, Ctx c, std::string 
     return eval_bool(e, c);
   } catch (Undefined &u) {
     bound_.resize(bound);
+    // In total logic the annotation has a value there, one no run can know.
+    if (p_.total_logic)
+      not_executable("in total logic (--total-logic) its value is not known: " + u.reason, c);
     why = "it cannot be evaluated: " + u.reason;
     return std::nullopt;
   }
@@ -142,7 +145,10 @@ Flow Machine::exec(const ir::Stmt &s) {
   case StmtKind::Assume: {
     const ir::Annotation &a = s.annots.front();
     if (!eval_bool(*a.expr, annot_ctx(a)))
-      stop(OutcomeKind::Stuck, "the assumption " + a.id + " is false: the run is cut off", loc(a));
+      stop(OutcomeKind::Stuck,
+           "the assumption " + a.id + (a.name.empty() ? "" : " (" + a.name + ")") +
+               " is false: the run is cut off",
+           loc(a));
     return Flow::Normal;
   }
   case StmtKind::Havoc:

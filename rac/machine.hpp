@@ -193,6 +193,7 @@ private:
   View state_at(const std::string &label, const Ctx &c);
   Value valid(const ir::Expr &e, const Ctx &c);
   Value separated(const ir::Expr &e, const Ctx &c);
+  Value same_object(const ir::Expr &e, const Ctx &c);
   Value apply(const ir::Expr &e, const Ctx &c);
   /// A logic application met again with the same arguments: the annotation fails (checked) or
   /// cannot be executed.

@@ -60,9 +60,23 @@ void check_input_names(const ir::Program &p, const std::string &function,
     bool known = p.global(name) != nullptr;
     for (const auto &b : f->params)
       known = known || b.name == name;
+    for (const auto &s : f->source_inputs) // a structure, as the source program names it
+      known = known || s.name == name;
     if (!known)
       throw UsageError("--input " + name + ": " + function + " has no parameter and the program " +
                        "no global of that name");
+  }
+}
+
+/// Inputs given as the source program names them (`node=[{"id":0,"value":1}]` for a pointer
+/// to a structure) become the IR's (`node_id=[0]`, `node_value=[1]`).
+void to_ir_inputs(const ir::Program &p, const std::string &function, ir::Counterexample &cx) {
+  const ir::Function *f = p.function(function);
+  if (!f || f->source_inputs.empty()) return;
+  try {
+    cx.inputs = ir::from_source_terms(f->source_inputs, cx.inputs);
+  } catch (const ir::Error &e) {
+    throw UsageError("--input " + e.message());
   }
 }
 
@@ -132,6 +146,7 @@ int run_many(const ir::Program &p, const std::string &path, bool function_given,
     for (const auto &i : inputs)
       add_input(cfg.input, i);
     if (!function_given && !cfg.input.function.empty()) cfg.function = cfg.input.function;
+    to_ir_inputs(p, cfg.function, cfg.input);
     const rac::Outcome out = rac::run(p, cfg);
     failed = failed || out.kind == rac::OutcomeKind::Failure;
     if (format == "json")
@@ -197,6 +212,7 @@ int run_run(const std::vector<std::string> &args) {
     add_input(cfg.input, i);
   cfg.function = entry_function(p, cl, function, cfg.input);
   check_input_names(p, cfg.function, inputs);
+  to_ir_inputs(p, cfg.function, cfg.input);
   cfg.policy = policy_of(p, giant);
   cfg.compile = !interpret;
   cfg.time_limit = std::chrono::milliseconds(long(timeout_s * 1000));

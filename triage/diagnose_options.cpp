@@ -31,6 +31,7 @@ std::string source_flags(const CommandLine &cl) {
   for (const std::string &v : cl.source().defines)
     flags += " -D " + classify::shell_quote(v);
   if (cl.source().data_model != "LP64") flags += " --data-model " + cl.source().data_model;
+  if (cl.source().total_logic) flags += " --total-logic";
   return flags;
 }
 

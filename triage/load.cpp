@@ -39,6 +39,7 @@ ir::Program load_program(const std::string &path, const SourceOptions &source) {
   for (const ir::Warning &w : p.warnings)
     std::cerr << ir::where(w.at) << ": warning: " << w.message << "\n";
   ir::typecheck(p);
+  p.total_logic = source.total_logic;
   return p;
 }
 
@@ -46,6 +47,7 @@ ir::Program load_c_text(const std::string &text, const std::string &path,
                         const SourceOptions &source) {
   ir::Program p = frontend_c::compile_text(text, path, preprocess_options(source));
   ir::typecheck(p);
+  p.total_logic = source.total_logic;
   return p;
 }
 

@@ -14,6 +14,7 @@ struct SourceOptions {
   std::vector<std::string> include_dirs; ///< -I DIR
   std::vector<std::string> defines;      ///< -D NAME[=VALUE]
   std::string data_model = "LP64";       ///< --data-model: LP64 or ILP32 (long, pointers)
+  bool total_logic = false;              ///< --total-logic: ir::Program::total_logic
 };
 
 /// Loads and type-checks `path`, a C file preprocessed with `source`, or an IR file; throws

@@ -34,7 +34,8 @@ void print_help() {
                "  --version    the version\n\n"
                "every command, on a C file: -I DIR (where #include \"...\" and <...> look, as\n"
                "for cc), -D NAME[=VALUE] (a macro) and --data-model LP64|ILP32 (64- or 32-bit\n"
-               "long and pointers)\n\n"
+               "long and pointers); on any file: --total-logic (annotations read as\n"
+               "Frama-C WP reads them: a read outside a block has some value)\n\n"
                "exit codes: 0 everything proved (or ok), 1 a goal failed, 2 bad input or usage\n";
 }
 } // namespace

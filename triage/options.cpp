@@ -81,6 +81,11 @@ CommandLine::CommandLine(const std::string &command, const std::string &synopsis
   choice("--data-model", source_.data_model, {"LP64", "ILP32"},
          "long and pointers in a C file: 64 bits (LP64, 64-bit Linux) or 32\n"
          "(ILP32, cc -m32)");
+  flag("--total-logic", source_.total_logic,
+       "read annotations in ACSL's total logic, as Frama-C WP does: a read\n"
+       "outside a block has some value, so proofs ask no well-definedness and runs\n"
+       "cannot evaluate such an annotation (by default, as under E-ACSL, reads of\n"
+       "checked annotations must be valid, and assumed ones imply that theirs are)");
 }
 
 CommandLine::~CommandLine() = default;

@@ -53,10 +53,6 @@ ProveFlags::ProveFlags(CommandLine &cl) : cl_(cl), prover_(vcgen::prover_name(o_
              "diagnosis proves every goal first, and goals not diagnosed by then\n"
              "stay unknown");
   cl.flag("--no-rte", no_rte_, "no runtime-error goals (overflow, division, memory)");
-  cl.flag("--total-logic", total_logic_,
-          "read annotations in ACSL's total logic, as Frama-C WP does, with no\n"
-          "well-definedness (by default, as under E-ACSL, reads of checked\n"
-          "annotations must be valid, and assumed ones imply that theirs are)");
   const auto seed_ok = [](const std::string &s) {
     return !s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == std::string::npos;
   };
@@ -76,7 +72,7 @@ vcgen::ProveOptions ProveFlags::options() const {
   // The backstop grows on slower machines; the work, which decides, does not.
   o.timeout_s *= budget_scale_;
   o.rte = !no_rte_;
-  o.well_defined = !total_logic_;
+  o.well_defined = !cl_.source().total_logic;
   o.jobs = cl_.given("-j") ? jobs_ : default_jobs();
   if (cl_.given("--deadline")) {
     // The whole run ends within the deadline: stopping the work, writing the report and exiting

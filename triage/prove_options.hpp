@@ -25,7 +25,7 @@ private:
   vcgen::ProveOptions o_;
   std::string function_;
   std::string prover_;
-  bool no_rte_ = false, total_logic_ = false;
+  bool no_rte_ = false;
   int jobs_ = 0;
   double deadline_s_ = 0;
   double budget_scale_ = 1;

@@ -860,6 +860,28 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
       }
     return {mk_and(all), nullptr};
   }
+  case ExprKind::SameObject: {
+    // All null, or all at offset 0 of distinct blocks of n_i cells each (the object) or of 0.
+    std::vector<Val> ps;
+    std::vector<Term> whole, none;
+    for (const auto &l : e.locs) {
+      ps.push_back(ev(*l.ptr, env));
+      const Term len = mk_select(cx_.len, ps.back().t);
+      whole.push_back(mk_eq(len, mk_int(l.hi ? l.hi->value + 1 : BigInt(1))));
+      none.push_back(mk_eq(len, mk_int(0)));
+    }
+    std::vector<Term> nulls, apart;
+    for (size_t i = 0; i < ps.size(); ++i) {
+      nulls.push_back(mk_eq(ps[i].t, mk_int(0)));
+      apart.push_back(mk_eq(ps[i].off, mk_int(0)));
+      for (size_t j = i + 1; j < ps.size(); ++j)
+        apart.push_back(mk_not(mk_eq(ps[i].t, ps[j].t)));
+    }
+    apart.push_back(mk_or(mk_and(whole), mk_and(none)));
+    for (const Term &n : nulls)
+      apart.push_back(mk_not(n));
+    return {mk_or(mk_and(nulls), mk_and(apart)), nullptr};
+  }
   case ExprKind::Range:
     unsupported(e, "range outside a location");
   }

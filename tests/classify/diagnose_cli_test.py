@@ -53,6 +53,21 @@ def main():
            and 'outside its block' in init[0]['failure'],
            'read_past_block: the invariant reading past the block is a non-compliance', p)
 
+    # In total logic (WP's reading) the same kind of read has a value no run knows: the runs
+    # are not executable there, never a failure, and the goal stays unknown.
+    past = ivl('past_global_block.ivl')
+    p = diagnose(past, '--format', 'json')
+    post = [g for g in goals_of(p) if g['kind'] == 'postcondition']
+    expect(p.returncode == 1 and len(post) == 1 and post[0]['verdict'] == 'non_compliance'
+           and 'outside its block' in (post[0].get('failure') or ''),
+           'past_global_block: a non-compliance by default', p)
+    p = diagnose(past, '--format', 'json', '--total-logic')
+    post = [g for g in goals_of(p) if g['kind'] == 'postcondition']
+    expect(p.returncode == 1 and len(post) == 1 and post[0]['verdict'] == 'unknown'
+           and any('in total logic (--total-logic) its value is not known' in n
+                   for n in post[0].get('notes', [])),
+           'past_global_block --total-logic: unknown, the runs not executable', p)
+
     # Definitions over several states: each application reads the states it names.
     p = diagnose(ivl('state_swap_nc.ivl'), '--format', 'json')
     verdicts = {(g['kind'], g['line']): g['verdict'] for g in goals_of(p)}

@@ -57,6 +57,8 @@ INSTANTIATE_TEST_SUITE_P(
                            "valid(p + (0 .. a - 1)) && valid_read(p)"},
                       Case{"separated(p + (0 .. 3), p + (4 .. 7))",
                            "separated(p + (0 .. 3), p + (4 .. 7))"},
+                      Case{"same_object(p, p + (0 .. 3)) || not same_object(p, null, p)",
+                           "same_object(p, p + (0 .. 3)) || not same_object(p, null, p)"},
                       Case{"0x1F = 31 && -2147483648 < 0", "31 = 31 && -2147483648 < 0"},
                       Case{"a << 2 >> 1 = a", "a << 2 >> 1 = a"}));
 

@@ -76,6 +76,24 @@ TEST(Typecheck, ErrorsPointAtTheOffendingNode) {
   }
 }
 
+TEST(Typecheck, SameObjectTakesPointersOnly) {
+  EXPECT_NO_THROW(checked(
+      "fun f(a: ptr int32, b: ptr bool) {\n  assume { same_object(a, b + (0 .. 3)) };\n}\n"));
+  try {
+    checked("fun f(a: ptr int32, n: int32) {\n  assume { same_object(a,\n n) };\n}\n");
+    FAIL() << "no error";
+  } catch (const Error &e) {
+    EXPECT_EQ(e.at().line, 3);
+    EXPECT_NE(e.message().find("a pointer is expected, not int32"), std::string::npos) << e.what();
+  }
+  try {
+    checked("fun f(a: ptr int32, n: int32) {\n  assume { same_object(a, a + (1 .. n)) };\n}\n");
+    FAIL() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(e.message().find("p + (0 .. N) with a literal N"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Typecheck, VariableLengthArraysAreCheckedOutsideTheirOwnScope) {
   const Program p = checked("fun f(n: int32) {\n  var a : int32[n + 1];\n  a[n] := n;\n}\n");
   const Stmt &decl = *p.function("f")->body->at(0);

@@ -156,6 +156,14 @@ for steps in ["1000000000", "1234567"]:
            runs[0][1].get("outcome") == ("failure" if steps != "1234567" else "limit_reached"),
            f"{runs[0]}\n{runs[1]}")
 
+# --total-logic: an annotation reading outside a block has a value no run knows: not
+# executable (exit 3), never a failure; by default (E-ACSL) it is a failure.
+past_global = os.path.join(ROOT, "tests", "classify", "ivl", "past_global_block.ivl")
+out = case("past block", [past_global], 1, "failure: postcondition")
+expect("past block", "cannot be evaluated" in out, out)
+case("past block, total logic", [past_global, "--total-logic"], 3,
+     "not executable: in total logic (--total-logic) its value is not known")
+
 # Usage errors: exit 2 with a message.
 for name, args in [("no file", []), ("bad input", ["isqrt/S7.c", "--input", "n"]),
                    ("bad value", ["isqrt/S7.c", "--input", "n=abc"]),

@@ -1,4 +1,4 @@
-// error: 5:7: function pointers and parenthesised declarators are not supported
+// error: 5:7: function pointers and parenthesised declarators are not supported (but (*p)[N] is)
 int g(int x) { return x; }
 int f(void)
 {

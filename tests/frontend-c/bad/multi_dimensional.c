@@ -1,3 +1,3 @@
-// error: 2:12: multi-dimensional arrays are not supported
-int grid[3][3];
+// error: 2:13: only the first dimension of an array may be left out
+int grid[3][];
 int f(void) { return 0; }

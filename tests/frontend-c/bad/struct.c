@@ -1,5 +1,6 @@
-// error: 3:7: a structure field of type 'int[3]' is not supported (fields are integers and pointers to them)
+// error: 4:12: a structure field of type 'struct q[3]' is not supported (fields are integers, pointers to them, arrays of them with a length and structures)
+struct q { int v; };
 struct point {
-  int xs[3];
+  struct q qs[3];
 };
 int f(void) { return 0; }

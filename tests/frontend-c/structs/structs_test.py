@@ -4,9 +4,14 @@
   structs_test.py TRIAGE DIR
 
 DIR/stack.c: every goal is proved (exit 0), and its compiled IR reads back and proves the same.
-DIR/bugs.c: each `// expect: GOAL VERDICT` line holds under `triage diagnose --format json`
-(GOAL is an annotation id, or FUNCTION.KIND for a runtime-error goal), and the replay command of
-each verdict fails the goal again when run (exit 1). The search through a pointer to a structure
+DIR/bugs.c, DIR/objects.c, DIR/nested.c, DIR/addresses.c, DIR/arrays.c, DIR/matrix.c: each `// expect: GOAL VERDICT` line holds under `triage diagnose
+--format json` (GOAL is an annotation id, or FUNCTION.KIND for a runtime-error goal), and the
+replay command of each verdict but `proved` fails the goal again when run (exit 1). Every
+counterexample is a state C can have: the fields of one structure pointer (the pointers its
+compiled IR says are `same_object`) are all null, or blocks that hold one whole object, or
+blocks that hold none of it; and it is shown as the program names it (`node = &{id = 0,
+value = 1}` in text, `source_inputs` in JSON, `--input 'node=[{"id":0,"value":1}]'` in the
+replay line), never by its IR parts. The search through a pointer to a structure
 never claims to be complete: the pointers a structure holds are not explored, so no
 `prover_incapacity` may rest on it."""
 import json
@@ -42,18 +47,77 @@ def check_proved(triage, path, failures):
                 path, last, summary, again.stderr.strip()))
 
 
-def check_bugs(triage, path, failures):
+def object_groups(triage, path):
+    """The pointers the compiled IR of `path` assumes are the fields of one object, each with
+    its cells per object: ((name, cells), ...)."""
+    ir = run([triage, "compile", path]).stdout
+    groups = set()
+    for m in re.findall(r"same_object\(((?:[^()]|\([^()]*\))*)\)", ir):
+        group = []
+        for item in m.split(", "):
+            r = re.fullmatch(r"(\w+)(?: \+ \(0 \.\. (\d+)\))?", item)
+            group.append((r.group(1), int(r.group(2)) + 1 if r.group(2) else 1))
+        groups.add(tuple(group))
+    return groups
+
+
+def check_whole_objects(goal, groups, failures, path):
+    inputs = (goal.get("counterexample") or {}).get("inputs", {})
+    for group in groups:
+        if not all(name in inputs for name, _ in group):
+            continue
+        values = [inputs[name] for name, _ in group]
+        if all(v is None for v in values):
+            continue
+        # The whole object (each part its cells) or none of it: what a C object can be.
+        whole = all(isinstance(v, list) and len(v) == n for v, (_, n) in zip(values, group))
+        none = all(v == [] for v in values)
+        if not whole and not none:
+            failures.append("%s: %s: not one whole object in the counterexample: %s" % (
+                path, goal_name(goal), {n: inputs[n] for n, _ in group}))
+
+
+def check_bugs(triage, path, failures, pop_check=True, groups=True):
     expected = dict(re.findall(r"^// expect: (\S+) (\S+)$", open(path).read(), re.M))
     if not expected:
         failures.append("%s: no expect line" % path)
     out = run([triage, "diagnose", path, "--format", "json"], cwd=os.path.dirname(path))
     report = json.loads(out.stdout)
-    goals = {goal_name(g): g for g in report["goals"]}
+    goals = {}  # several goals share a name (runtime errors of one function): any one answers
+    for g in report["goals"]:
+        goals.setdefault(goal_name(g), []).append(g)
+    has_groups = groups
+    groups = object_groups(triage, path)
+    if has_groups and not groups:
+        failures.append("%s: no structure pointer is assumed to be one object" % path)
+    parts = {name for group in groups for name, _ in group}
+    for g in report["goals"]:
+        check_whole_objects(g, groups, failures, path)
+        # Counterexamples speak the program's language: `node`, not its parts `node_id`.
+        shown = set(g.get("source_inputs") or {}) if g["counterexample"] else set()
+        if shown & parts:
+            failures.append("%s: %s: inputs shown by their IR parts: %s" % (
+                path, goal_name(g), sorted(shown & parts)))
+        replay = g.get("replay") or ""
+        if "--input" in replay and any("--input '%s=" % n in replay or "--input %s=" % n in replay
+                                       for n in parts):
+            failures.append("%s: %s: the replay line names IR parts: %s" % (
+                path, goal_name(g), replay))
+    text = run([triage, "diagnose", path], cwd=os.path.dirname(path)).stdout
+    for line in text.splitlines():
+        if line.startswith("  inputs: ") and any(re.search(r"\b%s = " % n, line) for n in parts):
+            failures.append("%s: the text names IR parts: %s" % (path, line))
     for name, verdict in expected.items():
-        g = goals.get(name)
-        if not g or g["verdict"] != verdict:
+        named = goals.get(name, [])
+        # `proved`: every goal of that name; a failure verdict: one of them.
+        ok = named and (all(g["verdict"] == verdict for g in named) if verdict == "proved"
+                        else any(g["verdict"] == verdict for g in named))
+        if not ok:
             failures.append("%s: %s: expected %s, got %s" % (
-                path, name, verdict, g["verdict"] if g else "no such goal"))
+                path, name, verdict, [g["verdict"] for g in named] or "no such goal"))
+            continue
+        g = next(g for g in named if g["verdict"] == verdict)
+        if verdict == "proved":
             continue
         replay = g["counterexample"] and g.get("replay")
         if not replay:
@@ -68,6 +132,8 @@ def check_bugs(triage, path, failures):
         if g["verdict"] in ("prover_incapacity", "likely_prover_incapacity"):
             failures.append("%s: %s: %s rests on a search that is not complete" % (
                 path, goal_name(g), g["verdict"]))
+    if not pop_check:
+        return
     dse = json.loads(run([triage, "dse", path, "--function", "pop", "--format", "json"]).stdout)
     if dse["complete"] or not any("null and shared blocks are not explored" in why
                                  for why in dse["incomplete_because"]):
@@ -80,6 +146,16 @@ def main():
     failures = []
     check_proved(triage, os.path.join(here, "stack.c"), failures)
     check_bugs(triage, os.path.join(here, "bugs.c"), failures)
+    check_bugs(triage, os.path.join(here, "objects.c"), failures, pop_check=False)
+    check_bugs(triage, os.path.join(here, "nested.c"), failures, pop_check=False)
+    check_bugs(triage, os.path.join(here, "addresses.c"), failures, pop_check=False, groups=False)
+    check_bugs(triage, os.path.join(here, "arrays.c"), failures, pop_check=False)
+    check_bugs(triage, os.path.join(here, "matrix.c"), failures, pop_check=False, groups=False)
+    # A structure input of the wrong shape is a usage error that says the expected one.
+    bad = run([triage, "run", os.path.join(here, "objects.c"), "--function", "off_by_one",
+               "--input", "n=[1]"])
+    if bad.returncode != 2 or "a pointer to a structure is null, [] (no object)" not in bad.stderr:
+        failures.append("run --input n=[1]: exit %d: %s" % (bad.returncode, bad.stderr))
     for f in failures:
         print("FAIL " + f)
     print("%d failures" % len(failures))

@@ -1,0 +1,147 @@
+#include "ir/source_inputs.hpp"
+
+#include "ir/error.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace triage::ir {
+
+namespace {
+
+const Json *lookup(const NamedValues &values, const std::string &name) {
+  auto it = std::ranges::find_if(values, [&](const auto &v) { return v.first == name; });
+  return it == values.end() ? nullptr : &it->second;
+}
+
+/// The member at `path` of the nested object `root`, created as null when absent.
+Json &member(Json &root, const std::vector<std::string> &path) {
+  Json *at = &root;
+  for (const std::string &key : path) {
+    if (!at->is_object()) *at = Json::object();
+    at = &(*at)[key];
+  }
+  return *at;
+}
+
+const Json *find_member(const Json &root, const std::vector<std::string> &path) {
+  const Json *at = &root;
+  for (const std::string &key : path)
+    if (!(at = at->find(key))) return nullptr;
+  return at;
+}
+
+/// The structure the parts of `s` hold, from each part's value `part(f)`; nullopt when one
+/// is not of a field's shape.
+template <typename PartValue>
+std::optional<Json> structure(const SourceInput &s, const PartValue &part) {
+  Json object = Json::object();
+  for (const SourceInput::Field &f : s.fields) {
+    std::optional<Json> v = part(f);
+    if (!v || (f.array && !v->is_array())) return std::nullopt;
+    member(object, f.path) = std::move(*v);
+  }
+  return object;
+}
+
+/// The source form of `s`, or nullopt when its parts do not make one object.
+std::optional<Json> source_value(const SourceInput &s, const NamedValues &inputs) {
+  std::vector<const Json *> parts;
+  for (const SourceInput::Field &f : s.fields)
+    if (!(parts.emplace_back(lookup(inputs, f.part)))) return std::nullopt;
+  auto value_of = [&](const SourceInput::Field &f) { return parts[size_t(&f - &s.fields[0])]; };
+  if (s.shape == SourceInput::Shape::Value)
+    return structure(s, [&](const SourceInput::Field &f) { return std::optional{*value_of(f)}; });
+  if (std::ranges::all_of(parts, [](const Json *p) { return p->is_null(); })) return Json();
+  if (!std::ranges::all_of(parts, [](const Json *p) { return p->is_array(); })) return std::nullopt;
+  if (std::ranges::all_of(parts, [](const Json *p) { return p->as_array().empty(); }))
+    return s.shape == SourceInput::Shape::Pointer ? std::optional{Json::array()} : std::nullopt;
+  // One object: a scalar field's block holds its one cell, an array field's its cells.
+  std::optional<Json> object =
+      structure(s, [&](const SourceInput::Field &f) -> std::optional<Json> {
+        const auto &cells = value_of(f)->as_array();
+        if (f.array) return *value_of(f);
+        if (cells.size() != 1) return std::nullopt;
+        return cells[0];
+      });
+  if (!object || s.shape == SourceInput::Shape::InMemory) return object;
+  Json one = Json::array();
+  one.push_back(std::move(*object));
+  return one;
+}
+
+} // namespace
+
+NamedValues in_source_terms(const std::vector<SourceInput> &sources, const NamedValues &inputs) {
+  std::map<std::string, const SourceInput *> owner; // part -> its source input
+  std::map<std::string, Json> shown;                // source input -> its value
+  for (const SourceInput &s : sources)
+    if (s.shape == SourceInput::Shape::Hidden) {
+      for (const SourceInput::Field &f : s.fields)
+        owner[f.part] = &s;
+    } else if (std::optional<Json> v = source_value(s, inputs)) {
+      shown[s.name] = std::move(*v);
+      for (const SourceInput::Field &f : s.fields)
+        owner[f.part] = &s;
+    }
+  NamedValues out;
+  for (const auto &[name, value] : inputs) {
+    auto it = owner.find(name);
+    if (it == owner.end()) {
+      out.emplace_back(name, value);
+      continue;
+    }
+    auto s = shown.find(it->second->name); // at the place of its first part
+    if (s != shown.end()) {
+      out.emplace_back(s->first, std::move(s->second));
+      shown.erase(s);
+    }
+  }
+  return out;
+}
+
+NamedValues from_source_terms(const std::vector<SourceInput> &sources, const NamedValues &inputs) {
+  NamedValues out;
+  for (const auto &input : inputs) {
+    const std::string &name = input.first;
+    const Json &value = input.second;
+    auto s = std::ranges::find_if(sources, [&](const SourceInput &x) { return x.name == name; });
+    if (s == sources.end()) {
+      out.emplace_back(name, value);
+      continue;
+    }
+    auto bad = [&](const std::string &why) {
+      throw Error({}, name + "=" + value.dump() + ": " + why);
+    };
+    const bool pointer = s->shape == SourceInput::Shape::Pointer;
+    if (pointer && (value.is_null() || (value.is_array() && value.as_array().empty()))) {
+      for (const SourceInput::Field &f : s->fields)
+        out.emplace_back(f.part, value);
+      continue;
+    }
+    const Json *object = &value;
+    if (pointer) {
+      if (!value.is_array() || value.as_array().size() != 1 || !value.as_array()[0].is_object())
+        bad("a pointer to a structure is null, [] (no object) or [{...}] (one object)");
+      object = &value.as_array()[0];
+    }
+    if (!object->is_object()) bad("a structure is an object {\"field\": value, ...}");
+    for (const SourceInput::Field &f : s->fields) {
+      const Json *v = find_member(*object, f.path);
+      std::string path;
+      for (const std::string &k : f.path)
+        path += (path.empty() ? "" : ".") + k;
+      if (!v) bad("the field " + path + " is missing");
+      if (f.array && !v->is_array()) bad("the array field " + path + " is a list of its cells");
+      Json part = *v;
+      if (s->shape != SourceInput::Shape::Value && !f.array) {
+        part = Json::array();
+        part.push_back(*v);
+      }
+      out.emplace_back(f.part, std::move(part));
+    }
+  }
+  return out;
+}
+
+} // namespace triage::ir

@@ -1,0 +1,84 @@
+// Inputs as the source program names them (ir/source_inputs.hpp): a structure's parts become
+// one value and back, and only when they make one object.
+#include "ir/error.hpp"
+#include "ir/source_inputs.hpp"
+
+#include <gtest/gtest.h>
+
+namespace triage::ir {
+namespace {
+
+using Shape = SourceInput::Shape;
+
+/// `Box *b` with fields `Point min` (x, y), `int data[2]` and `int id`.
+SourceInput box(Shape shape) {
+  return SourceInput{"b",
+                     shape,
+                     {{{"min", "x"}, "b_min_x", false},
+                      {{"min", "y"}, "b_min_y", false},
+                      {{"data"}, "b_data", true},
+                      {{"id"}, "b_id", false}}};
+}
+
+NamedValues parts(const std::string &x, const std::string &y, const std::string &data,
+                  const std::string &id) {
+  return {{"k", Json::parse("3")},
+          {"b_min_x", Json::parse(x)},
+          {"b_min_y", Json::parse(y)},
+          {"b_data", Json::parse(data)},
+          {"b_id", Json::parse(id)}};
+}
+
+std::string dump(const NamedValues &values) {
+  std::string out;
+  for (const auto &[name, value] : values)
+    out += name + "=" + value.dump() + " ";
+  return out;
+}
+
+TEST(SourceInputs, APointerToOneObjectIsOneValueAndBack) {
+  const std::vector<SourceInput> s{box(Shape::Pointer)};
+  const NamedValues ir = parts("[1]", "[2]", "[5,6]", "[7]");
+  const NamedValues shown = in_source_terms(s, ir);
+  EXPECT_EQ(dump(shown), R"(k=3 b=[{"min":{"x":1,"y":2},"data":[5,6],"id":7}] )");
+  EXPECT_EQ(dump(from_source_terms(s, shown)), dump(ir));
+}
+
+TEST(SourceInputs, NoObjectAndNullArePointersToo) {
+  const std::vector<SourceInput> s{box(Shape::Pointer)};
+  for (const char *v : {"[]", "null"}) {
+    const NamedValues ir = parts(v, v, v, v);
+    const NamedValues shown = in_source_terms(s, ir);
+    EXPECT_EQ(dump(shown), std::string("k=3 b=") + v + " ");
+    EXPECT_EQ(dump(from_source_terms(s, shown)), dump(ir));
+  }
+}
+
+TEST(SourceInputs, PartsOfNoSingleObjectStayParts) {
+  const std::vector<SourceInput> s{box(Shape::Pointer)};
+  const NamedValues half = parts("[1]", "[]", "[5,6]", "[7]"); // half an object: no C value
+  EXPECT_EQ(dump(in_source_terms(s, half)), dump(half));
+}
+
+TEST(SourceInputs, StructureValuesAndHiddenRegisters) {
+  const std::vector<SourceInput> s{box(Shape::Value),
+                                   SourceInput{"", Shape::Hidden, {{{}, "k", false}}}};
+  const NamedValues ir = parts("1", "2", "[5,6]", "7");
+  const NamedValues shown = in_source_terms(s, ir);
+  EXPECT_EQ(dump(shown), R"(b={"min":{"x":1,"y":2},"data":[5,6],"id":7} )");
+  EXPECT_EQ(dump(from_source_terms(s, shown)), dump(parts("1", "2", "[5,6]", "7")).substr(4));
+}
+
+TEST(SourceInputs, AMalformedValueSaysWhatIsExpected) {
+  const std::vector<SourceInput> s{box(Shape::Pointer)};
+  try {
+    from_source_terms(s, {{"b", Json::parse(R"([{"min":{"x":1},"data":[1,2],"id":0}])")}});
+    FAIL() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(e.message().find("the field min.y is missing"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(from_source_terms(s, {{"b", Json::parse("[1, 2]")}}), Error);
+}
+
+} // namespace
+} // namespace triage::ir
