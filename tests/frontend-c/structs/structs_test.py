@@ -4,7 +4,7 @@
   structs_test.py TRIAGE DIR
 
 DIR/stack.c: every goal is proved (exit 0), and its compiled IR reads back and proves the same.
-DIR/bugs.c, DIR/objects.c, DIR/nested.c, DIR/addresses.c, DIR/arrays.c, DIR/matrix.c: each `// expect: GOAL VERDICT` line holds under `triage diagnose
+DIR/bugs.c, DIR/objects.c, DIR/nested.c, DIR/addresses.c, DIR/arrays.c, DIR/matrix.c, DIR/programs.c: each `// expect: GOAL VERDICT` line holds under `triage diagnose
 --format json` (GOAL is an annotation id, or FUNCTION.KIND for a runtime-error goal), and the
 replay command of each verdict but `proved` fails the goal again when run (exit 1). Every
 counterexample is a state C can have: the fields of one structure pointer (the pointers its
@@ -151,6 +151,7 @@ def main():
     check_bugs(triage, os.path.join(here, "addresses.c"), failures, pop_check=False, groups=False)
     check_bugs(triage, os.path.join(here, "arrays.c"), failures, pop_check=False)
     check_bugs(triage, os.path.join(here, "matrix.c"), failures, pop_check=False, groups=False)
+    check_bugs(triage, os.path.join(here, "programs.c"), failures, pop_check=False)
     # A structure input of the wrong shape is a usage error that says the expected one.
     bad = run([triage, "run", os.path.join(here, "objects.c"), "--function", "off_by_one",
                "--input", "n=[1]"])
