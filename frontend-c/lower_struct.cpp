@@ -140,7 +140,14 @@ void Lowerer::assume_objects(const std::vector<std::pair<std::string, Val>> &nam
 }
 
 std::optional<ir::SourceInput> source_input(const std::string &name, const VarInfo &v) {
-  if (v.parts.empty()) return std::nullopt;
+  if (v.parts.empty()) { // an array of arrays, or a pointer to rows: shown row by row
+    const CType t = v.type.decay();
+    if (!t.is_ptr() || !t.elem->is_array()) return std::nullopt;
+    ir::SourceInput s{name, ir::SourceInput::Shape::Rows, {{{}, v.ir, false}}, {}};
+    for (const CType *row = &*t.elem; row->is_array(); row = &*row->elem)
+      s.rows.push_back(row->len.value_or(0));
+    return s;
+  }
   using Shape = ir::SourceInput::Shape;
   ir::SourceInput s{name,
                     v.type.is_array()        ? Shape::InMemory

@@ -44,8 +44,49 @@ std::optional<Json> structure(const SourceInput &s, const PartValue &part) {
   return object;
 }
 
+/// `cells` as nested lists, the innermost of `rows.back()` cells; nullopt when they do not fill
+/// whole rows.
+std::optional<Json> nested_rows(const Json &cells, const std::vector<int64_t> &rows) {
+  if (!cells.is_array()) return std::nullopt;
+  Json level = cells;
+  for (auto n = rows.rbegin(); n != rows.rend(); ++n) {
+    const auto &items = level.as_array();
+    if (*n <= 0 || items.size() % size_t(*n) != 0) return std::nullopt;
+    Json grouped = Json::array();
+    for (size_t i = 0; i < items.size(); i += size_t(*n)) {
+      Json row = Json::array();
+      for (size_t k = i; k < i + size_t(*n); ++k)
+        row.push_back(items[k]);
+      grouped.push_back(std::move(row));
+    }
+    level = std::move(grouped);
+  }
+  return level;
+}
+
+/// Appends the cells of `v`, a list at `depth` of nested lists of rows (depth 0: the outer
+/// list, of any length; at depth d, rows[d - 1] items), row after row; false when a row has
+/// another length.
+bool flatten_rows(const Json &v, const std::vector<int64_t> &rows, size_t depth, Json &cells) {
+  if (!v.is_array()) return false;
+  if (depth > 0 && v.as_array().size() != size_t(rows[depth - 1])) return false;
+  for (const Json &item : v.as_array()) {
+    if (depth == rows.size())
+      cells.push_back(item);
+    else if (!flatten_rows(item, rows, depth + 1, cells))
+      return false;
+  }
+  return true;
+}
+
 /// The source form of `s`, or nullopt when its parts do not make one object.
 std::optional<Json> source_value(const SourceInput &s, const NamedValues &inputs) {
+  if (s.shape == SourceInput::Shape::Rows) {
+    const Json *cells = lookup(inputs, s.fields.at(0).part);
+    return cells && cells->is_null() ? std::optional{Json()}
+           : cells                   ? nested_rows(*cells, s.rows)
+                                     : std::nullopt;
+  }
   std::vector<const Json *> parts;
   for (const SourceInput::Field &f : s.fields)
     if (!(parts.emplace_back(lookup(inputs, f.part)))) return std::nullopt;
@@ -113,6 +154,14 @@ NamedValues from_source_terms(const std::vector<SourceInput> &sources, const Nam
     auto bad = [&](const std::string &why) {
       throw Error({}, name + "=" + value.dump() + ": " + why);
     };
+    if (s->shape == SourceInput::Shape::Rows) {
+      Json cells = Json::array();
+      if (!value.is_null() && !flatten_rows(value, s->rows, 0, cells))
+        bad("an array of arrays is a list of rows of " + std::to_string(s->rows.back()) +
+            " (nested as deep as its dimensions)");
+      out.emplace_back(s->fields.at(0).part, value.is_null() ? value : std::move(cells));
+      continue;
+    }
     const bool pointer = s->shape == SourceInput::Shape::Pointer;
     if (pointer && (value.is_null() || (value.is_array() && value.as_array().empty()))) {
       for (const SourceInput::Field &f : s->fields)

@@ -19,8 +19,10 @@ struct SourceInput {
   /// Pointer: a pointer to a structure, each part a block (one cell per object, the array
   /// field's cells for an array field). InMemory: a structure in memory (its address is
   /// taken), each part a block of one object. Hidden: no input of the source program at all
-  /// (the globals a function returns a structure in): not shown.
-  enum class Shape { Value, Pointer, InMemory, Hidden };
+  /// (the globals a function returns a structure in): not shown. Rows: an array of arrays (or
+  /// a pointer to one's rows), one IR input of its cells row after row (the one field's part),
+  /// shown as nested lists, `rows` giving the inner dimensions (`int m[][3][4]`: {3, 4}).
+  enum class Shape { Value, Pointer, InMemory, Hidden, Rows };
   std::string name; ///< `node`
   Shape shape = Shape::Value;
   struct Field {
@@ -29,6 +31,7 @@ struct SourceInput {
     bool array = false;            ///< an array field: its part's value is its cells
   };
   std::vector<Field> fields;
+  std::vector<int64_t> rows = {}; ///< Rows: the inner dimensions
 };
 
 /// `inputs` with the parts of each source input replaced by that input, where all its parts

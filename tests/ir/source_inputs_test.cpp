@@ -69,6 +69,17 @@ TEST(SourceInputs, StructureValuesAndHiddenRegisters) {
   EXPECT_EQ(dump(from_source_terms(s, shown)), dump(parts("1", "2", "[5,6]", "7")).substr(4));
 }
 
+TEST(SourceInputs, AnArrayOfArraysIsShownRowByRow) {
+  const std::vector<SourceInput> s{SourceInput{"m", Shape::Rows, {{{}, "m", false}}, {2, 3}}};
+  const NamedValues ir{{"m", Json::parse("[1,2,3,4,5,6,7,8,9,10,11,12]")}};
+  const NamedValues shown = in_source_terms(s, ir);
+  EXPECT_EQ(dump(shown), "m=[[[1,2,3],[4,5,6]],[[7,8,9],[10,11,12]]] ");
+  EXPECT_EQ(dump(from_source_terms(s, shown)), dump(ir));
+  const NamedValues ragged{{"m", Json::parse("[1,2,3,4,5]")}}; // no whole row: kept flat
+  EXPECT_EQ(dump(in_source_terms(s, ragged)), dump(ragged));
+  EXPECT_THROW(from_source_terms(s, {{"m", Json::parse("[[[1,2],[3,4,5]]]")}}), Error);
+}
+
 TEST(SourceInputs, AMalformedValueSaysWhatIsExpected) {
   const std::vector<SourceInput> s{box(Shape::Pointer)};
   try {

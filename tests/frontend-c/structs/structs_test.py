@@ -152,6 +152,10 @@ def main():
     check_bugs(triage, os.path.join(here, "arrays.c"), failures, pop_check=False)
     check_bugs(triage, os.path.join(here, "matrix.c"), failures, pop_check=False, groups=False)
     check_bugs(triage, os.path.join(here, "programs.c"), failures, pop_check=False)
+    # A matrix is shown row by row, in text and in the replay line.
+    text = run([triage, "diagnose", os.path.join(here, "matrix.c")]).stdout
+    if "grid = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]" not in text or "'grid=[[0,0,0]," not in text:
+        failures.append("matrix.c: grid is not shown row by row:\n" + text)
     # A structure input of the wrong shape is a usage error that says the expected one.
     bad = run([triage, "run", os.path.join(here, "objects.c"), "--function", "off_by_one",
                "--input", "n=[1]"])
