@@ -59,6 +59,9 @@ struct Val {
 /// Where an annotation stands: decides what \old, \at and \result mean.
 enum class AnnotCtx { Requires, Ensures, Loop, Assert, LogicDef, Lemma };
 
+/// `*(base + k)`: cell k of the block `base` points into.
+ir::ExprPtr cell(const ir::ExprPtr &base, int64_t k, ir::Pos p);
+
 /// How counterexamples name the input `name` when it is several IR inputs (a structure).
 std::optional<ir::SourceInput> source_input(const std::string &name, const VarInfo &v);
 

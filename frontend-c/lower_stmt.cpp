@@ -143,6 +143,11 @@ std::vector<ir::ExprPtr> Lowerer::array_cells(const std::vector<CExprPtr> &items
   return cells;
 }
 
+ir::ExprPtr cell(const ir::ExprPtr &base, int64_t k, ir::Pos p) {
+  return ir::make_expr(ir::ExprKind::Deref,
+                       {ir::make_binary(ir::BinOp::Add, clone(base), ir::make_int(k, p), p)}, p);
+}
+
 void Lowerer::declaration(const CStmt &s) {
   for (const Declarator &d : s.decls) {
     const ir::Pos p = pos(d.loc);
@@ -171,10 +176,7 @@ void Lowerer::declaration(const CStmt &s) {
       const std::vector<ir::ExprPtr> cells = array_cells(d.inits, d.type, d.loc);
       for (size_t i = 0; i < cells.size(); ++i) {
         auto as = make_stmt(ir::StmtKind::Assign);
-        as->lhs = ir::make_expr(ir::ExprKind::Deref,
-                                {ir::make_binary(ir::BinOp::Add, ir::make_var(v->name, p),
-                                                 ir::make_int(int64_t(i), p), p)},
-                                p);
+        as->lhs = cell(ir::make_var(v->name, p), int64_t(i), p);
         as->rhs = cells[i];
         emit(as);
       }

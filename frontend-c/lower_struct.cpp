@@ -16,9 +16,13 @@ const StructDef &definition(const CType &t) {
   return *(t.is_struct_ptr() ? *t.elem : t).sdef;
 }
 
-bool has_array_leaf(const CType &t) {
-  return std::ranges::any_of(leaves(definition(t)),
-                             [](const Leaf &l) { return l.type.is_array(); });
+/// Why a structure value of type `t` cannot be passed or returned (its array fields would be
+/// shared, not copied), or "".
+std::string by_value_refused(const CType &t) {
+  const auto array = [](const Leaf &l) { return l.type.is_array(); };
+  if (!t.is_struct() || std::ranges::none_of(leaves(definition(t)), array)) return "";
+  return "a structure with an array field ('" + t.str() +
+         "') passed or returned by value is not supported";
 }
 
 /// The memory of a part: its cell, or the cells of an array field.
@@ -34,19 +38,12 @@ ir::Location part_location(const ir::ExprPtr &part, const Leaf &leaf, ir::Pos p)
   return l;
 }
 
-/// `*(base + k)`.
-ir::ExprPtr cell(const ir::ExprPtr &base, int64_t k, ir::Pos p) {
-  return ir::make_expr(ExprKind::Deref,
-                       {ir::make_binary(BinOp::Add, clone(base), ir::make_int(k, p), p)}, p);
-}
 } // namespace
 
 std::vector<ir::Binder> Lowerer::part_binders(const std::string &c_name, const CType &t, Loc at,
                                               bool fresh_names) {
   if (!definition(t).complete) fail(at, "'" + t.str() + "' is an incomplete structure type");
-  if (t.is_struct() && has_array_leaf(t))
-    fail(at, "a structure with an array field ('" + t.str() +
-                 "') passed or returned by value is not supported");
+  if (const std::string why = by_value_refused(t); !why.empty()) fail(at, why);
   std::vector<ir::Binder> binders;
   for (const auto &[field, type] : part_types(t)) {
     const std::string base = c_name + "_" + field;
@@ -278,9 +275,7 @@ namespace triage::frontend_c {
 void Lowerer::declare_result_parts(FuncSig &sig, Loc at) {
   if (!definition(sig.ret).complete)
     fail(at, "'" + sig.ret.str() + "' is an incomplete structure type");
-  if (sig.ret.is_struct() && has_array_leaf(sig.ret))
-    fail(at, "a structure with an array field ('" + sig.ret.str() +
-                 "') passed or returned by value is not supported");
+  if (const std::string why = by_value_refused(sig.ret); !why.empty()) fail(at, why);
   for (const auto &[field, type] : part_types(sig.ret)) {
     std::string n = top_name(sig.ir + "_result_" + field);
     while (top_names_.count(n))

@@ -2,6 +2,10 @@
 
 namespace triage::ir {
 
+BigInt object_cells(const Location &part) {
+  return part.hi ? part.hi->value + 1 : BigInt(1);
+}
+
 const char *keyword(AnnotKind k) {
   switch (k) {
   case AnnotKind::Requires:

@@ -147,6 +147,9 @@ enum class AnnotKind {
 /// The keyword of an annotation kind in `.ivl` text (loop writes print as `writes`).
 const char *keyword(AnnotKind k);
 
+/// The cells of one object a part of `same_object` covers: 1 for `p`, n for `p + (0 .. n - 1)`.
+BigInt object_cells(const Location &part);
+
 /// One annotation clause. Several clauses of one kind stay separate annotations.
 struct Annotation {
   AnnotKind kind = AnnotKind::Assert;

@@ -480,9 +480,10 @@ Value Machine::same_object(const ir::Expr &e, const Ctx &c) {
     if (p.sym) decide(mk_eq(term(p), mk_int(0)), at_start);
     if (!at_start) return Value::boolean(false);
     const Block &b = m.block(p.block);
-    const BigInt n = e.locs[i].hi ? e.locs[i].hi->value + 1 : BigInt(1);
-    if (!valid) valid = !length_is(b, 0) && length_is(b, n);
-    if (!length_is(b, *valid ? n : BigInt(0))) return Value::boolean(false);
+    const BigInt n = ir::object_cells(e.locs[i]);
+    const bool first = !valid;
+    if (first) valid = length_is(b, n);
+    if (!(first && *valid) && !length_is(b, *valid ? n : BigInt(0))) return Value::boolean(false);
     for (size_t j = 0; j < i; ++j)
       if (ps[j].block == p.block) return Value::boolean(false);
   }

@@ -867,7 +867,7 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
     for (const auto &l : e.locs) {
       ps.push_back(ev(*l.ptr, env));
       const Term len = mk_select(cx_.len, ps.back().t);
-      whole.push_back(mk_eq(len, mk_int(l.hi ? l.hi->value + 1 : BigInt(1))));
+      whole.push_back(mk_eq(len, mk_int(ir::object_cells(l))));
       none.push_back(mk_eq(len, mk_int(0)));
     }
     std::vector<Term> nulls, apart;
