@@ -18,6 +18,7 @@ std::vector<ir::Json> nondet_values(const ir::Counterexample &cx) {
 
 std::string testcomp_value(const ir::Json &v) {
   if (v.is_bool()) return v.as_bool() ? "1" : "0";
+  if (v.is_null()) return "0"; // a null pointer (`__VERIFIER_nondet_pointer()`)
   if (const std::optional<ir::BigInt> n = v.integer()) return n->str();
   return v.dump();
 }

@@ -380,6 +380,9 @@ private:
       incomplete_.insert("the pointers the input " + name +
                          " holds point to distinct fresh blocks: null and shared blocks are not "
                          "explored");
+    for (const auto &name : oracle.nondet_pointers())
+      incomplete_.insert("the nondeterministic pointer " + name +
+                         " is null on every run: other pointers are not explored");
     if (test.outcome.kind == rac::OutcomeKind::LimitReached ||
         test.outcome.kind == rac::OutcomeKind::NotExecutable)
       incomplete_.insert("a run could not be completed (" + test.outcome.reason + ")");

@@ -114,7 +114,15 @@ ir::SubcontractOutput &SymbolicOracle::output_entry(const rac::GiantStep &step) 
 
 std::optional<ir::Json> SymbolicOracle::output(const rac::GiantStep &step,
                                                const std::string &name) {
-  if (pointer_named(p_, name)) return std::nullopt;
+  if (pointer_named(p_, name)) {
+    // A nondeterministic pointer (`__VERIFIER_nondet_pointer()`) is null: other pointers
+    // are not explored.
+    if (!step.subcontract.starts_with("havoc@")) return std::nullopt;
+    if (std::ranges::find(nondet_pointers_, name) == nondet_pointers_.end())
+      nondet_pointers_.push_back(name);
+    output_entry(step).values.push_back({name, ir::Json()}); // the stream's value: null
+    return ir::Json();
+  }
   ir::Json j(a_.scalar(rac::output_symbol(step, name)));
   output_entry(step).values.push_back({name, j});
   return j;

@@ -62,6 +62,8 @@ public:
   ir::Counterexample used() const { return used_; }
   /// Inputs whose pointer values the search does not vary (pointers to pointers).
   const std::vector<std::string> &fixed_inputs() const { return fixed_; }
+  /// Nondeterministic pointers (`havoc` of a pointer variable) the run left as they were.
+  const std::vector<std::string> &nondet_pointers() const { return nondet_pointers_; }
 
 private:
   const ir::Program &p_;
@@ -76,6 +78,7 @@ private:
   size_t decisions_at_branch_ = 0; ///< path_'s length at the last on_branch
   ir::Counterexample used_;
   std::vector<std::string> fixed_;
+  std::vector<std::string> nondet_pointers_;
 
   ir::Json value_of(const ir::Type &t, const ir::BigInt &v) const;
   ir::SubcontractOutput &output_entry(const rac::GiantStep &step);

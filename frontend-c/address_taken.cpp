@@ -131,6 +131,7 @@ void box_address_taken(FuncDecl &f, const std::string &file) {
         if (d.type.is_array()) return; // `&a` of an array: not a scalar in a cell
         const bool structure = d.type.is_struct();
         d.type = CType::array(d.type, 1);
+        d.boxed = structure;
         if (structure) return; // its initialiser initialises the cell (lower_struct.cpp)
         if (d.init) {
           d.inits = {d.init};
@@ -148,6 +149,7 @@ void box_address_taken(FuncDecl &f, const std::string &file) {
     d.name = cell.at(p.name);
     d.loc = p.loc;
     d.type = CType::array(p.type, 1);
+    d.boxed = p.type.is_struct();
     auto arg = std::make_shared<CExpr>();
     arg->kind = CExpr::Kind::Var;
     arg->loc = p.loc;

@@ -113,6 +113,9 @@ struct Declarator {
   /// A variable-length array (type: an array without len): its length, evaluated at the
   /// declaration. Local variables only.
   CExprPtr vla_len;
+  /// A structure whose address is taken, made a one-object array (address_taken.cpp): its
+  /// initialiser initialises that object.
+  bool boxed = false;
 };
 
 struct CStmt {

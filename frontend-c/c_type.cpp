@@ -131,6 +131,9 @@ ir::Type to_ir(const CType &t) {
     return ir::Type::machine(t.bits, t.is_signed);
   case CType::Kind::Ptr:
   case CType::Kind::Array:
+    // A `void *` has the representation of a `char *` (C11 6.2.5p28): the IR has no pointer
+    // to nothing, and the front end never reads through one.
+    if (t.elem->is_void()) return ir::Type::pointer(ir::Type::machine(8, false));
     return ir::Type::pointer(to_ir(innermost(*t.elem)));
   case CType::Kind::Integer:
     return ir::Type::integer();

@@ -111,10 +111,16 @@ ir::Program Lowerer::run(const TranslationUnit &tu) {
         continue;
       }
       unique(g->name, g->loc);
+      if (g->type.is_array() && g->type.elem->is_struct()) { // an array of structures
+        if (!g->type.len || *g->type.len <= 0)
+          fail(g->loc, "an array of structures needs a positive constant length");
+        global_parts(*g, *g->type.len);
+        continue;
+      }
       if (g->type.is_array() && g->type.elem->is_aggregate())
-        fail(g->loc, "global arrays of structures are not supported");
+        fail(g->loc, "global arrays of pointers to structures are not supported");
       if (g->type.is_aggregate()) { // a structure, or a pointer to one: a global per field
-        global_parts(*g, boxed.count(g->name) > 0);
+        global_parts(*g, boxed.count(g->name) > 0 ? 1 : 0);
         continue;
       }
       const std::string n = top_name(g->name);
@@ -264,6 +270,7 @@ void Lowerer::function(const FuncDecl &f, const FuncSig &sig) {
   fn->pos = pos(f.loc);
   fn->src = src(f.loc);
   fn_ = &sig;
+  index_bounds_ = 0;
   scopes_.assign(1, {});
   used_.clear();
   labels_.clear();
@@ -292,6 +299,8 @@ void Lowerer::function(const FuncDecl &f, const FuncSig &sig) {
   ir::Block body;
   stmt_src_ = src(f.loc);
   out_ = &body;
+  for (const Param &p : f.params)
+    value_cells_required(p, *fn);
   contract(f.contract, *fn, body);
   if (f.body) {
     std::vector<std::pair<std::string, Val>> objects; // the structure pointers from outside
@@ -302,6 +311,8 @@ void Lowerer::function(const FuncDecl &f, const FuncSig &sig) {
       if (g.type.is_struct_ptr()) objects.emplace_back(name, parts_var(g, f.loc));
     assume_objects(objects, f.loc);
     scopes_.emplace_back();
+    for (const Param &p : f.params)
+      value_cells(p);
     stmts(*f.body);
     // Reaching the end of main returns 0 (C99 5.1.2.2.3); after a return it is never reached.
     if (f.name == "main" && f.ret.is_c_int() && !f.ret.is_aggregate()) {

@@ -3,6 +3,8 @@
 // keeping && || ?: short-circuit.
 #include "frontend-c/lower_impl.hpp"
 
+#include <algorithm>
+
 namespace triage::frontend_c {
 
 using ir::BinOp;
@@ -93,6 +95,16 @@ ir::ExprPtr Lowerer::convert(const Val &v, const CType &to, Loc at, bool is_cast
     return c;
   }
   if (to.is_ptr()) {
+    if (v.fresh_pointer && to_ir(v.t) != to_ir(to)) {
+      // Its temporary, declared and havocked just before and read nowhere yet, takes the
+      // type it is converted to: one nondeterministic value per call, as the task says.
+      auto decl = std::find_if(out_->rbegin(), out_->rend(), [&](const ir::StmtPtr &s) {
+        return s->kind == ir::StmtKind::VarDecl && s->name == v.e->name;
+      });
+      if (decl == out_->rend()) return nondet_temp(to, at).e;
+      (*decl)->type = to_ir(to);
+      return clone(v.e);
+    }
     if (v.e->kind == ExprKind::Null) return v.e;
     if (is_null_constant(*v.e)) return ir::make_expr(ExprKind::Null, {}, p);
     if (!v.t.is_ptr()) fail(at, "conversion from an integer to a pointer is not supported");
@@ -121,6 +133,11 @@ Val Lowerer::bool_value(ir::ExprPtr b, Loc at) const {
   return Val{c, CType::c_int()};
 }
 
+ir::ExprPtr Lowerer::once(const Val &v, Loc at) {
+  if (v.e->kind == ExprKind::Var || v.e->kind == ExprKind::IntLit) return v.e;
+  return temp(v.t, at, v.e).e;
+}
+
 Val Lowerer::temp(const CType &t, Loc at, ir::ExprPtr init) {
   auto d = make_stmt(ir::StmtKind::VarDecl);
   d->name = fresh("__tmp");
@@ -138,13 +155,25 @@ ir::ExprPtr Lowerer::scaled(const Val &ptr, ir::ExprPtr index, ir::Pos p) const 
 Val Lowerer::element(const Val &base, const ir::ExprPtr &index, ir::Pos p) const {
   const ir::ExprPtr at = ir::make_binary(BinOp::Add, base.e, scaled(base, index, p), p);
   // A row of an array of arrays is an array: its first cell's address, not a value.
-  if (base.t.elem->is_array()) return Val{at, base.t.elem->decay()};
-  return Val{ir::make_expr(ExprKind::Deref, {at}, p), *base.t.elem};
+  if (base.t.elem->is_array())
+    return Val{at, base.t.elem->decay(), {}, base.t.elem->len.value_or(0)};
+  ir::ExprPtr cell = ir::make_expr(ExprKind::Deref, {at}, p);
+  if (base.entry_cells) cell = ir::make_expr(ExprKind::Old, {cell}, p);
+  return Val{cell, *base.t.elem};
 }
 
 Val Lowerer::arith(const std::string &op, const Val &a, const Val &b, Loc at) {
   const ir::Pos p = pos(at);
   const BinOp bop = *arith_op(op);
+  if (a.t.is_struct_ptr() && (op == "+" || op == "-") && b.t.is_c_int())
+    return offset_parts(a, once(b, at), bop, p);
+  if (b.t.is_struct_ptr() && op == "+" && a.t.is_c_int())
+    return offset_parts(b, once(a, at), bop, p);
+  if (a.t.is_struct_ptr() && op == "-" && b.t.is_aggregate()) {
+    const Val d{parts_difference(a, b, at), CType::int_type(5, true)};
+    const CType ptrdiff = CType::int_type(4, true);
+    return Val{ptrdiff.bits == 64 ? d.e : convert(d, ptrdiff, at, true), ptrdiff};
+  }
   if (a.t.is_aggregate() || b.t.is_aggregate()) fail(at, kStructArithmetic);
   if (op == "+" || op == "-") {
     if (a.t.is_ptr() && b.t.is_c_int())
@@ -181,8 +210,11 @@ ir::ExprPtr Lowerer::compare(const std::string &op, const Val &a, const Val &b, 
   const ir::Pos p = pos(at);
   const BinOp bop = *compare_op(op);
   if (a.t.is_aggregate() || b.t.is_aggregate()) {
-    if (op != "==" && op != "!=") fail(at, "structures are only compared with == and !=");
-    return parts_equal(a, b, op == "!=", at);
+    if (op == "==" || op == "!=") return parts_equal(a, b, op == "!=", at);
+    // Pointers into one array of structures are ordered as their first parts are.
+    if (!a.t.is_struct_ptr() || a.t.str() != b.t.str())
+      fail(at, "structures are only compared with == and !=");
+    return ir::make_binary(bop, clone(a.parts[0]), clone(b.parts[0]), p);
   }
   if (a.t.is_ptr() || b.t.is_ptr()) {
     const CType &pt = a.t.is_ptr() ? a.t : b.t;
@@ -292,11 +324,17 @@ Val Lowerer::lvalue(const CExpr &e) {
   case CExpr::Kind::Index: {
     Val base = rvalue(*e.args[0]);
     Val index = rvalue(*e.args[1]);
-    if (index.t.is_ptr()) std::swap(base, index);
+    if (index.t.is_ptr() || index.t.is_aggregate()) std::swap(base, index);
+    if (base.t.is_struct_ptr() && index.t.is_c_int())
+      return deref_parts(offset_parts(base, once(index, e.loc), BinOp::Add, p), e.loc);
     if (base.t.is_aggregate()) fail(e.loc, kStructArithmetic);
     if (!base.t.is_ptr() || !index.t.is_c_int())
       fail(e.loc, "subscripted value is not an array or pointer");
     if (base.t.elem->is_void()) fail(e.loc, "cannot dereference a void pointer");
+    if (base.bound > 0) { // checked, then read: evaluated once
+      index = Val{once(index, e.loc), index.t};
+      index_bound(base, index, e.loc);
+    }
     return element(base, index.e, p);
   }
   case CExpr::Kind::Member:
@@ -346,6 +384,7 @@ Val Lowerer::assign(const CExpr &e, bool want_value) {
   const std::string op = e.op.substr(0, e.op.size() - 1);
   const Val r = rvalue(rhs);
   const Val l = lvalue(lhs);
+  if (l.t.is_struct_ptr()) return assign_parts(l, arith(op, l, r, e.loc), e.loc);
   const Val res = arith(op, Val{clone(l.e), l.t}, r, e.loc);
   auto s = make_stmt(ir::StmtKind::Assign);
   s->lhs = l.e;
@@ -357,6 +396,24 @@ Val Lowerer::assign(const CExpr &e, bool want_value) {
 Val Lowerer::incdec(const CExpr &e, bool want_value) {
   const Val l = lvalue(*e.args[0]);
   const ir::Pos p = pos(e.loc);
+  if (l.t.is_struct_ptr()) { // each part moves by one object
+    Val old{nullptr, l.t};
+    if (want_value && !e.prefix) {
+      const auto types = part_types(l.t);
+      for (size_t i = 0; i < l.parts.size(); ++i) {
+        auto d = make_stmt(ir::StmtKind::VarDecl);
+        d->name = fresh("__tmp");
+        d->type = types[i].second;
+        d->rhs = clone(l.parts[i]);
+        emit(d);
+        old.parts.push_back(ir::make_var(d->name, p));
+      }
+    }
+    const Val moved =
+        offset_parts(l, ir::make_int(1, p), e.op == "++" ? BinOp::Add : BinOp::Sub, p);
+    const Val now = assign_parts(l, moved, e.loc);
+    return want_value && !e.prefix ? old : now;
+  }
   Val old;
   if (want_value && !e.prefix) old = temp(l.t, e.loc, clone(l.e));
   const Val one{ir::make_int(1, p), CType::c_int()};

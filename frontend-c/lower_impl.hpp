@@ -27,6 +27,8 @@ struct VarInfo {
   enum class Kind { Local, Param, Global, Bound, LogicParam } kind = Kind::Local;
   /// A structure or a pointer to one: the IR names of its parts, one per field (`ir` unused).
   std::vector<std::string> parts = {};
+  /// An array of one structure that is the C structure variable itself (its address is taken).
+  bool boxed = false;
 };
 
 struct FuncSig {
@@ -54,6 +56,16 @@ struct Val {
   ir::ExprPtr e;
   CType t;
   std::vector<ir::ExprPtr> parts = {};
+  /// An array inside an object (a structure's array field, a row of an array of arrays),
+  /// decayed: its length. C's indexing stays within it, though the cells after it are in the
+  /// same block (the next field's or row's): 0 for any other pointer.
+  int64_t bound = 0;
+  /// A `__VERIFIER_nondet_pointer()` value (a `void *`): converted to `T *`, it is a fresh
+  /// nondeterministic `T *` (the IR has no conversions between pointer types).
+  bool fresh_pointer = false;
+  /// Cells read in the entry state (`old`): a structure parameter's array fields in a
+  /// postcondition (the caller's cells, of which the parameter is a copy).
+  bool entry_cells = false;
 };
 
 /// Where an annotation stands: decides what \old, \at and \result mean.
@@ -81,6 +93,7 @@ private:
 
   // the function being lowered
   const FuncSig *fn_ = nullptr;
+  int index_bounds_ = 0; ///< the index_bound assertions of the function so far
   std::vector<std::map<std::string, VarInfo>> scopes_;
   std::set<std::string> used_;
   /// Each C label: the block holding the labelled statement and its index there.
@@ -154,6 +167,9 @@ private:
   Val call(const CExpr &e, bool want_value, const Val *target = nullptr);
   Val conditional(const CExpr &e);
   Val temp(const CType &t, Loc at, ir::ExprPtr init = nullptr);
+  /// `v` as an expression that can be read several times: itself when a variable or a
+  /// literal, else a temporary holding it (evaluated, and checked, once).
+  ir::ExprPtr once(const Val &v, Loc at);
   Val bool_value(ir::ExprPtr b, Loc at) const;
   ir::ExprPtr truth(const Val &v, Loc at) const;
   std::vector<ir::ExprPtr> call_args(const CExpr &e, const FuncSig &sig);
@@ -166,6 +182,11 @@ private:
   std::optional<Val> task_call(const CExpr &e, bool want_value);
   void task_assume(ir::ExprPtr c, Loc at, std::string name = "");
   void task_assert(ir::ExprPtr c, Loc at);
+  /// A fresh temporary of type `t` with a nondeterministic value (`havoc`).
+  Val nondet_temp(const CType &t, Loc at);
+  /// `assert index_bound: 0 <= i < n` before `a[i]` of an array inside an object (Val::bound),
+  /// as Frama-C's RTE plugin writes it; nothing when i is a constant within it.
+  void index_bound(const Val &base, const Val &index, Loc at);
 
   // ---- ACSL terms (lower_term.cpp) ----
   Val term(const CExpr &e);
@@ -179,10 +200,12 @@ private:
   Val term_at(const CExpr &e, const std::string &label);
   Val at_state(const std::string &label, Loc at, const std::function<Val()> &inner);
   Val term_quant(const CExpr &e);
-  ir::Location pointer_set(const CExpr &e);
+  std::vector<ir::Location> pointer_set(const CExpr &e);
   /// A range of rows of an array of arrays (`m[0 .. 2]`, `m + (0 .. 2)`) as its cells.
   void row_cells(const Val &base, ir::Location &loc) const;
   std::vector<ir::Location> location(const CExpr &e);
+  /// `p[lo .. hi].f`: field f of the objects p[lo] .. p[hi]; nullopt when `e` is no such field.
+  std::optional<std::vector<ir::Location>> field_of_objects(const CExpr &e);
   ir::ExprPtr logic_arg(const Val &v, const CType &to, Loc at);
 
   // ---- structures (lower_struct.cpp) ----
@@ -193,7 +216,7 @@ private:
   /// Declares `c_name` with the parts `binders` and returns them.
   /// A global structure (or pointer to one): an IR global per field, declared in globals_.
   /// `in_memory` (its address or a field's is taken): a one-cell global array per field.
-  void global_parts(const GlobalVar &g, bool in_memory);
+  void global_parts(const GlobalVar &g, int64_t objects);
   std::vector<ir::Binder> declare_parts(const std::string &c_name, const CType &t, Loc at,
                                         VarInfo::Kind kind, bool fresh_names);
   Val parts_var(const VarInfo &v, Loc at) const;
@@ -221,6 +244,16 @@ private:
   ir::ExprPtr not_null(const Val &p, Loc at) const;
   /// The memory of a pointer to a structure: one location per field.
   std::vector<ir::Location> field_locations(const Val &v, Loc at) const;
+  /// `p + i` (`op` Add) or `p - i` (Sub) of a pointer to structures: every part moves by i
+  /// objects, its own cells per object (an array of structures, lower_struct.cpp).
+  Val offset_parts(const Val &p, const ir::ExprPtr &index, ir::BinOp op, ir::Pos at) const;
+  /// `p - q` of pointers to structures of one type: in objects, read off the first parts.
+  ir::ExprPtr parts_difference(const Val &a, const Val &b, Loc at) const;
+  /// The cells of the objects `p[lo] .. p[hi]`, one location per leaf (of the leaves
+  /// `first` .. `first + count`, a field's, or all).
+  std::vector<ir::Location> object_range(const Val &p, const ir::ExprPtr &lo, const ir::ExprPtr &hi,
+                                         ir::Pos at, size_t first = 0,
+                                         size_t count = SIZE_MAX) const;
   /// `p == q` (or `!=` when `negate`) of pointers to structures: on every part.
   ir::ExprPtr parts_equal(const Val &a, const Val &b, bool negate, Loc at) const;
   /// `assume same_object(parts)` of a pointer to a structure that comes from outside the code
@@ -247,6 +280,16 @@ private:
   Val assign_parts(const Val &l, const Val &r, Loc at);
   /// A local structure or pointer to one, with its initialiser.
   void declare_local_parts(const Declarator &d);
+  /// A structure parameter with array fields: their parts point to the caller's cells, valid
+  /// (a precondition named "p is a structure value", which every caller meets) ...
+  void value_cells_required(const Param &p, ir::Function &fn);
+  /// ... and copied on entry into local arrays that the body reads and writes, as C copies
+  /// the value.
+  void value_cells(const Param &p);
+  /// The initial values of the objects `d` declares, per object, per leaf (its value, or its
+  /// cells'); empty when `d` has no initialiser.
+  std::vector<std::vector<std::vector<ir::ExprPtr>>> object_inits(const Declarator &d,
+                                                                  const CType &type);
 
   // ---- statements (lower_stmt.cpp) ----
   void stmts(const std::vector<CStmtPtr> &body);

@@ -155,12 +155,15 @@ void Lowerer::declaration(const CStmt &s) {
       declare_local_parts(d);
       continue;
     }
-    if (d.type.is_array() && d.type.elem->is_struct() && d.type.len == 1) {
-      declare_local_parts(d); // a structure whose address is taken (address_taken.cpp)
+    if (d.type.is_array() && d.type.elem->is_struct()) {
+      // An array of structures, or a structure whose address is taken (address_taken.cpp).
+      if (!d.type.len || *d.type.len <= 0)
+        fail(d.loc, "an array of structures needs a positive constant length");
+      declare_local_parts(d);
       continue;
     }
     if (d.type.is_array() && d.type.elem->is_aggregate())
-      fail(d.loc, "arrays of structures are not supported");
+      fail(d.loc, "arrays of pointers to structures are not supported");
     if (d.has_list && !d.type.is_array())
       fail(d.loc, "an initialiser list needs an array or a structure");
     auto v = make_stmt(ir::StmtKind::VarDecl);

@@ -1,9 +1,9 @@
 // Structures. A structure value is lowered to one IR value per field, and a pointer to a
 // structure to one pointer per field: each field of a structure lives in memory of its own
 // (the component-as-array model of Burstall and Bornat), so that writing one field never
-// changes another and every consumer of the IR (vcgen, rac, dse) needs nothing new. What this
-// leaves out (arrays of structures, pointer arithmetic on them, nested structures) is a located
-// error; docs/c-frontend.md lists it.
+// changes another and every consumer of the IR (vcgen, rac, dse) needs nothing new. A nested
+// structure is flattened into its leaves; an array of structures is one array per leaf, and
+// `p + i` moves every part by i objects. docs/c-frontend.md, "Structures", lists what is left out.
 #include "frontend-c/lower_impl.hpp"
 
 namespace triage::frontend_c {
@@ -22,7 +22,7 @@ std::string by_value_refused(const CType &t) {
   const auto array = [](const Leaf &l) { return l.type.is_array(); };
   if (!t.is_struct() || std::ranges::none_of(leaves(definition(t)), array)) return "";
   return "a structure with an array field ('" + t.str() +
-         "') passed or returned by value is not supported";
+         "') returned by value, or as a logic value, is not supported";
 }
 
 /// The memory of a part: its cell, or the cells of an array field.
@@ -43,7 +43,6 @@ ir::Location part_location(const ir::ExprPtr &part, const Leaf &leaf, ir::Pos p)
 std::vector<ir::Binder> Lowerer::part_binders(const std::string &c_name, const CType &t, Loc at,
                                               bool fresh_names) {
   if (!definition(t).complete) fail(at, "'" + t.str() + "' is an incomplete structure type");
-  if (const std::string why = by_value_refused(t); !why.empty()) fail(at, why);
   std::vector<ir::Binder> binders;
   for (const auto &[field, type] : part_types(t)) {
     const std::string base = c_name + "_" + field;
@@ -54,6 +53,10 @@ std::vector<ir::Binder> Lowerer::part_binders(const std::string &c_name, const C
 
 std::vector<ir::Binder> Lowerer::declare_parts(const std::string &c_name, const CType &t, Loc at,
                                                VarInfo::Kind kind, bool fresh_names) {
+  // A parameter's array field points to the caller's cells, which the function copies
+  // (value_cells); elsewhere (a logic parameter, a bound variable) no copy can be made.
+  if (kind != VarInfo::Kind::Param)
+    if (const std::string why = by_value_refused(t); !why.empty()) fail(at, why);
   std::vector<ir::Binder> binders = part_binders(c_name, t, at, fresh_names);
   VarInfo info{"", t, kind};
   for (const ir::Binder &b : binders)
@@ -62,12 +65,16 @@ std::vector<ir::Binder> Lowerer::declare_parts(const std::string &c_name, const 
   return binders;
 }
 
-void Lowerer::global_parts(const GlobalVar &g, bool in_memory) {
-  VarInfo info{"", in_memory ? CType::array(g.type, 1) : g.type, VarInfo::Kind::Global};
-  if (!definition(g.type).complete)
-    fail(g.loc, "'" + g.type.str() + "' is an incomplete structure type");
-  const std::vector<Leaf> ls = leaves(definition(g.type));
-  const auto types = part_types(g.type);
+void Lowerer::global_parts(const GlobalVar &g, int64_t objects) {
+  // An array of structures, or a structure whose address is taken (one object): one global
+  // array per leaf, `objects` times its cells.
+  const CType type = g.type.is_array() ? *g.type.elem : g.type;
+  VarInfo info{"", objects ? CType::array(type, objects) : type, VarInfo::Kind::Global};
+  info.boxed = objects && !g.type.is_array();
+  if (!definition(type).complete)
+    fail(g.loc, "'" + type.str() + "' is an incomplete structure type");
+  const std::vector<Leaf> ls = leaves(definition(type));
+  const auto types = part_types(type);
   for (size_t i = 0; i < types.size(); ++i) {
     const std::string n = top_name(safe_name(g.name + "_" + types[i].first));
     top_names_.insert(n);
@@ -76,11 +83,11 @@ void Lowerer::global_parts(const GlobalVar &g, bool in_memory) {
     ig->name = n;
     ig->type = types[i].second;
     // An array field of a global structure is a global array (its name: its first cell).
-    if (g.type.is_struct() && ls[i].type.is_array()) {
+    if (type.is_struct() && ls[i].type.is_array()) {
       ig->type = to_ir(*ls[i].type.elem);
-      ig->array_len = ls[i].cells();
-    } else if (in_memory) {
-      ig->array_len = 1;
+      ig->array_len = ls[i].cells() * std::max<int64_t>(objects, 1);
+    } else if (objects) {
+      ig->array_len = objects;
     }
     ig->pos = pos(g.loc);
     ig->src = src(g.loc);
@@ -147,13 +154,14 @@ std::optional<ir::SourceInput> source_input(const std::string &name, const VarIn
   }
   using Shape = ir::SourceInput::Shape;
   ir::SourceInput s{name,
-                    v.type.is_array()        ? Shape::InMemory
+                    v.boxed                  ? Shape::InMemory
+                    : v.type.is_array()      ? Shape::Objects
                     : v.type.is_struct_ptr() ? Shape::Pointer
                                              : Shape::Value,
                     {}};
   const std::vector<Leaf> ls = leaves(definition(v.type.is_array() ? *v.type.elem : v.type));
   for (size_t i = 0; i < ls.size(); ++i)
-    s.fields.push_back({ls[i].fields, v.parts[i], ls[i].type.is_array()});
+    s.fields.push_back({ls[i].fields, v.parts[i], ls[i].type.is_array(), ls[i].cells()});
   return s;
 }
 
@@ -161,7 +169,56 @@ Val Lowerer::parts_var(const VarInfo &v, Loc at) const {
   Val r{nullptr, v.type.decay()};
   for (const std::string &n : v.parts)
     r.parts.push_back(ir::make_var(n, pos(at)));
+  // In a postcondition, a structure parameter is its value on entry: its array fields' cells
+  // (the caller's, which the function copied) are read in the entry state.
+  r.entry_cells = v.kind == VarInfo::Kind::Param && v.type.is_struct() && ctx_ == AnnotCtx::Ensures;
   return r;
+}
+
+void Lowerer::value_cells_required(const Param &p, ir::Function &fn) {
+  const VarInfo *v = lookup(p.name);
+  if (!v || !p.type.is_struct()) return;
+  const std::vector<Leaf> ls = leaves(definition(p.type));
+  auto valid = ir::make_expr(ExprKind::Valid, {}, pos(p.loc));
+  valid->read_only = true;
+  for (size_t i = 0; i < ls.size(); ++i)
+    if (ls[i].type.is_array())
+      valid->locs.push_back(
+          part_location(ir::make_var(v->parts[i], pos(p.loc)), ls[i], pos(p.loc)));
+  if (valid->locs.empty()) return;
+  ir::Annotation a;
+  a.kind = ir::AnnotKind::Requires;
+  a.name = p.name + " is a structure value";
+  a.pos = pos(p.loc);
+  a.src = src(p.loc);
+  a.expr = std::move(valid);
+  fn.contract.push_back(std::move(a));
+}
+
+void Lowerer::value_cells(const Param &p) {
+  const VarInfo *v = lookup(p.name);
+  if (!v || !p.type.is_struct()) return;
+  const ir::Pos at = pos(p.loc);
+  const std::vector<Leaf> ls = leaves(definition(p.type));
+  if (std::ranges::none_of(ls, [](const Leaf &l) { return l.type.is_array(); })) return;
+  VarInfo copy = *v;
+  for (size_t i = 0; i < ls.size(); ++i) {
+    if (!ls[i].type.is_array()) continue;
+    auto d = make_stmt(ir::StmtKind::VarDecl);
+    d->name = fresh(v->parts[i] + "_cells");
+    d->type = to_ir(*ls[i].type.elem);
+    d->array_len = ir::make_int(ls[i].cells(), at);
+    emit(d);
+    for (int64_t k = 0; k < ls[i].cells(); ++k) {
+      auto as = make_stmt(ir::StmtKind::Assign);
+      as->lhs = cell(ir::make_var(d->name, at), k, at);
+      as->rhs = cell(ir::make_var(v->parts[i], at), k, at);
+      emit(as);
+    }
+    copy.parts[i] = d->name;
+  }
+  copy.kind = VarInfo::Kind::Local; // the copy: read in the current state, even in annotations
+  declare(p.name, std::move(copy));
 }
 
 Val Lowerer::member(const CExpr &e, const Val &base) const {
@@ -182,9 +239,14 @@ Val Lowerer::member(const CExpr &e, const Val &base) const {
     return arrow && !ls[k].type.is_array() ? ir::make_expr(ExprKind::Deref, {part}, pos(e.loc))
                                            : part;
   };
-  if (type.is_array()) return Val{read(first), type.decay()};
+  if (type.is_array()) {
+    Val cells{read(first), type.decay(), {}, *type.len};
+    cells.entry_cells = base.entry_cells;
+    return cells;
+  }
   if (!type.is_struct()) return Val{read(first), type};
   Val inner{nullptr, type}; // a structure field: its own leaves among the base's
+  inner.entry_cells = base.entry_cells;
   for (size_t k = first; k < first + count; ++k)
     inner.parts.push_back(read(k));
   return inner;
@@ -254,6 +316,49 @@ std::vector<ir::Location> Lowerer::field_locations(const Val &v, Loc at) const {
   std::vector<ir::Location> locs;
   for (size_t i = 0; i < v.parts.size(); ++i)
     locs.push_back(part_location(v.parts[i], ls[i], pos(at)));
+  return locs;
+}
+
+Val Lowerer::offset_parts(const Val &p, const ir::ExprPtr &index, BinOp op, ir::Pos at) const {
+  const std::vector<Leaf> ls = leaves(definition(p.t));
+  Val r{nullptr, p.t};
+  for (size_t i = 0; i < p.parts.size(); ++i) {
+    ir::ExprPtr by = clone(index);
+    if (const int64_t n = ls[i].cells(); n > 1)
+      by = ir::make_binary(BinOp::Mul, std::move(by), ir::make_int(n, at), at);
+    r.parts.push_back(ir::make_binary(op, clone(p.parts[i]), std::move(by), at));
+  }
+  return r;
+}
+
+ir::ExprPtr Lowerer::parts_difference(const Val &a, const Val &b, Loc at) const {
+  if (!a.t.is_struct_ptr() || !b.t.is_struct_ptr() || a.t.str() != b.t.str())
+    fail(at, "subtraction of pointers to different types ('" + a.t.str() + "' and '" + b.t.str() +
+                 "')");
+  const ir::Pos p = pos(at);
+  ir::ExprPtr cells = ir::make_binary(BinOp::Sub, clone(a.parts[0]), clone(b.parts[0]), p);
+  const int64_t n = leaves(definition(a.t))[0].cells();
+  return n == 1 ? cells : ir::make_binary(BinOp::Div, std::move(cells), ir::make_int(n, p), p);
+}
+
+std::vector<ir::Location> Lowerer::object_range(const Val &p, const ir::ExprPtr &lo,
+                                                const ir::ExprPtr &hi, ir::Pos at, size_t first,
+                                                size_t count) const {
+  const std::vector<Leaf> ls = leaves(definition(p.t));
+  std::vector<ir::Location> locs;
+  for (size_t i = first; i < p.parts.size() && i - first < count; ++i) {
+    const int64_t n = ls[i].cells();
+    auto times = [&](const ir::ExprPtr &x) {
+      return n == 1 ? clone(x) : ir::make_binary(BinOp::Mul, clone(x), ir::make_int(n, at), at);
+    };
+    ir::Location l;
+    l.kind = ir::Location::Kind::Mem;
+    l.pos = at;
+    l.ptr = clone(p.parts[i]);
+    l.lo = times(lo);
+    l.hi = n == 1 ? clone(hi) : ir::make_binary(BinOp::Add, times(hi), ir::make_int(n - 1, at), at);
+    locs.push_back(std::move(l));
+  }
   return locs;
 }
 
@@ -392,39 +497,64 @@ std::vector<std::vector<ir::ExprPtr>> Lowerer::list_parts(const std::vector<CExp
 
 void Lowerer::declare_local_parts(const Declarator &d) {
   const ir::Pos p = pos(d.loc);
-  // A structure whose address is taken is a one-cell array of it: one one-cell array per field.
+  // An array of structures (or a structure whose address is taken: an array of one) is one
+  // local array per leaf, `objects` times its cells.
   const bool in_memory = d.type.is_array();
   const CType type = in_memory ? *d.type.elem : d.type;
+  const int64_t objects = in_memory ? *d.type.len : 1;
   if (!definition(type).complete)
     fail(d.loc, "'" + type.str() + "' is an incomplete structure type");
-  std::vector<std::vector<ir::ExprPtr>> init; // per leaf: its value, or its cells' values
-  if (d.has_list) {
-    init = list_parts(d.inits, type, d.loc);
-  } else if (d.init) {
-    init = leaf_values(aggregate_args(rvalue(*d.init), type, d.init->loc), type, d.init->loc);
-  }
+  const std::vector<std::vector<std::vector<ir::ExprPtr>>> init = object_inits(d, type);
   VarInfo info{"", d.type, VarInfo::Kind::Local};
+  info.boxed = d.boxed;
   const auto types = part_types(type);
   const std::vector<Leaf> ls = leaves(definition(type));
   for (size_t i = 0; i < types.size(); ++i) {
     const bool array = ls[i].type.is_array(); // an array field: a local array
+    const bool in_cells = array || in_memory;
     auto v = make_stmt(ir::StmtKind::VarDecl);
     v->name = fresh(d.name + "_" + types[i].first);
     v->type = array ? to_ir(*ls[i].type.elem) : types[i].second;
-    if (array || in_memory) v->array_len = ir::make_int(ls[i].cells(), p);
-    const bool in_cells = array || in_memory;
-    if (!init.empty() && !in_cells) v->rhs = init[i][0];
+    if (in_cells) v->array_len = ir::make_int(ls[i].cells() * objects, p);
+    if (!init.empty() && !in_cells) v->rhs = init[0][i][0];
     emit(v);
     info.parts.push_back(v->name);
-    if (init.empty() || !in_cells) continue;
-    for (size_t k = 0; k < init[i].size(); ++k) {
-      auto as = make_stmt(ir::StmtKind::Assign);
-      as->lhs = cell(ir::make_var(v->name, p), int64_t(k), p);
-      as->rhs = init[i][k];
-      emit(as);
-    }
+    if (!in_cells) continue;
+    for (size_t o = 0; o < init.size(); ++o)
+      for (size_t k = 0; k < init[o][i].size(); ++k) {
+        auto as = make_stmt(ir::StmtKind::Assign);
+        as->lhs = cell(ir::make_var(v->name, p), int64_t(o) * ls[i].cells() + int64_t(k), p);
+        as->rhs = init[o][i][k];
+        emit(as);
+      }
   }
   declare(d.name, std::move(info));
+}
+
+std::vector<std::vector<std::vector<ir::ExprPtr>>> Lowerer::object_inits(const Declarator &d,
+                                                                         const CType &type) {
+  if (!d.type.is_array() || d.boxed) { // one structure
+    if (d.has_list) return {list_parts(d.inits, type, d.loc)};
+    if (d.init)
+      return {leaf_values(aggregate_args(rvalue(*d.init), type, d.init->loc), type, d.init->loc)};
+    return {};
+  }
+  if (!d.has_list) return {};
+  if (int64_t(d.inits.size()) > *d.type.len)
+    fail(d.loc, "too many initialisers for '" + d.type.str() + "'");
+  std::vector<std::vector<std::vector<ir::ExprPtr>>> objects;
+  for (int64_t o = 0; o < *d.type.len; ++o) { // C zero-fills the objects a list leaves out
+    if (o >= int64_t(d.inits.size())) {
+      objects.push_back(list_parts({}, type, d.loc));
+      continue;
+    }
+    const CExpr &item = *d.inits[size_t(o)];
+    objects.push_back(
+        item.kind == CExpr::Kind::InitList
+            ? list_parts(item.args, type, item.loc)
+            : leaf_values(aggregate_args(rvalue(item), type, item.loc), type, item.loc));
+  }
+  return objects;
 }
 
 } // namespace triage::frontend_c

@@ -1,6 +1,8 @@
 // The conventions of verification tasks as the software-verification and test-generation
 // competitions write them (docs/verify.md): a `__VERIFIER_nondet_T()` call is a fresh input of
 // type T wherever it runs (a `havoc` of a temporary: a stream of values, one per execution),
+// A `__VERIFIER_nondet_pointer()` is a fresh pointer of the type it is converted to (`int *p =
+// __VERIFIER_nondet_pointer();`), or a `void *`.
 // `assume_abort_if_not(c)` and `__VERIFIER_assume(c)` cut off the runs where c is false,
 // `abort()` and `exit(n)` end the run (no error), and `reach_error()` (or `__assert_fail`, what
 // `assert` expands to) is an assertion that fails wherever it is reached. `__VERIFIER_assert(c)`
@@ -12,6 +14,9 @@
 #include <map>
 
 namespace triage::frontend_c {
+
+using ir::BinOp;
+using ir::ExprKind;
 
 namespace {
 
@@ -65,6 +70,41 @@ void Lowerer::task_assert(ir::ExprPtr c, Loc at) {
   emit(s);
 }
 
+Val Lowerer::nondet_temp(const CType &t, Loc at) {
+  const Val v = temp(t, at);
+  auto h = make_stmt(ir::StmtKind::Havoc);
+  ir::Location l;
+  l.kind = ir::Location::Kind::Var;
+  l.pos = pos(at);
+  l.var = v.e->name;
+  h->locs.push_back(std::move(l));
+  emit(h);
+  return Val{clone(v.e), v.t};
+}
+
+void Lowerer::index_bound(const Val &base, const Val &index, Loc at) {
+  if (base.bound <= 0) return;
+  const ir::Pos p = pos(at);
+  if (index.e->kind == ExprKind::IntLit && index.e->value >= 0 && index.e->value < base.bound)
+    return;
+  const CType t = common_type(index.t, CType::c_int());
+  auto c = ir::make_binary(BinOp::And,
+                           ir::make_binary(BinOp::Le, ir::make_int(0, p), convert(index, t, at), p),
+                           ir::make_binary(BinOp::Lt, convert(Val{clone(index.e), index.t}, t, at),
+                                           ir::make_int(base.bound, p), p),
+                           p);
+  ir::Annotation a;
+  a.kind = ir::AnnotKind::Assert;
+  a.name = "index_bound";
+  if (fn_) a.id = fn_->ir + ".index_bound" + std::to_string(++index_bounds_);
+  a.pos = p;
+  a.src = src(at);
+  a.expr = std::move(c);
+  auto s = make_stmt(ir::StmtKind::Assert);
+  s->annots.push_back(std::move(a));
+  emit(s);
+}
+
 std::optional<Val> Lowerer::task_call(const CExpr &e, bool want_value) {
   const std::string &name = e.name;
   if (!is_task_function(name)) return std::nullopt;
@@ -75,18 +115,14 @@ std::optional<Val> Lowerer::task_call(const CExpr &e, bool want_value) {
   };
   if (name.starts_with(kNondet)) {
     const std::string suffix = name.substr(kNondet.size());
-    const std::optional<CType> t = nondet_type(suffix);
+    const bool pointer = suffix == "pointer";
+    const std::optional<CType> t =
+        pointer ? std::optional{CType::pointer(CType::void_type())} : nondet_type(suffix);
     if (!t) fail(e.loc, "'" + name + "': nondeterministic values of this type are not supported");
     arity(0);
-    const Val v = temp(*t, e.loc);
-    auto h = make_stmt(ir::StmtKind::Havoc);
-    ir::Location l;
-    l.kind = ir::Location::Kind::Var;
-    l.pos = pos(e.loc);
-    l.var = v.e->name;
-    h->locs.push_back(std::move(l));
-    emit(h);
-    return want_value ? Val{clone(v.e), v.t} : Val{nullptr, v.t};
+    Val v = nondet_temp(*t, e.loc);
+    v.fresh_pointer = pointer;
+    return want_value ? v : Val{nullptr, v.t};
   }
   if (want_value) fail(e.loc, "the void function '" + name + "' has no value");
   if (name == "assume_abort_if_not" || name == "__VERIFIER_assume") {

@@ -158,9 +158,13 @@ ir::ExprPtr Lowerer::comparison_chain(const CExpr &e) {
     null_constant(a, b);
     null_constant(b, a);
     if (a.t.is_aggregate() || b.t.is_aggregate()) {
-      if (ops[i]->op != "==" && ops[i]->op != "!=")
+      const bool ordered = ops[i]->op != "==" && ops[i]->op != "!=";
+      if (ordered && (!a.t.is_struct_ptr() || a.t.str() != b.t.str()))
         fail(ops[i]->loc, "structures are only compared with == and !=");
-      auto link = parts_equal(a, b, ops[i]->op == "!=", ops[i]->loc);
+      // Pointers into one array of structures are ordered as their first parts are.
+      auto link = ordered ? ir::make_binary(*compare_op(ops[i]->op), clone(a.parts[0]),
+                                            clone(b.parts[0]), p)
+                          : parts_equal(a, b, ops[i]->op == "!=", ops[i]->loc);
       chain = chain ? ir::make_binary(BinOp::And, chain, link, p) : link;
       continue;
     }
@@ -193,6 +197,12 @@ Val Lowerer::term_binary(const CExpr &e) {
   }
   const Val a = term(*e.args[0]);
   const Val b = term(*e.args[1]);
+  if (a.t.is_struct_ptr() && (op == "+" || op == "-") && b.t.is_numeric())
+    return offset_parts(a, b.e, op == "+" ? BinOp::Add : BinOp::Sub, p);
+  if (b.t.is_struct_ptr() && op == "+" && a.t.is_numeric())
+    return offset_parts(b, a.e, BinOp::Add, p);
+  if (a.t.is_struct_ptr() && op == "-" && b.t.is_aggregate())
+    return Val{parts_difference(a, b, e.loc), CType::integer()};
   if (a.t.is_aggregate() || b.t.is_aggregate()) fail(e.loc, kStructArithmetic);
   static const std::map<std::string, BinOp> ops = {
       {"+", BinOp::Add},   {"-", BinOp::Sub},   {"*", BinOp::Mul},  {"/", BinOp::Div},
@@ -369,15 +379,10 @@ void Lowerer::row_cells(const Val &base, ir::Location &loc) const {
                            ir::make_int(n - 1, p), p);
 }
 
-ir::Location Lowerer::pointer_set(const CExpr &e) {
+std::vector<ir::Location> Lowerer::pointer_set(const CExpr &e) {
   ir::Location loc;
   loc.kind = ir::Location::Kind::Mem;
   loc.pos = pos(e.loc);
-  auto range = [&](const CExpr &r, const Val &base) {
-    loc.lo = logic_arg(term(*r.args[0]), CType::integer(), r.args[0]->loc);
-    loc.hi = logic_arg(term(*r.args[1]), CType::integer(), r.args[1]->loc);
-    row_cells(base, loc);
-  };
   const CExpr *base = nullptr, *off = nullptr;
   if (e.kind == CExpr::Kind::Binary && e.op == "+") {
     base = e.args[0].get();
@@ -388,18 +393,21 @@ ir::Location Lowerer::pointer_set(const CExpr &e) {
   }
   if (base && off && off->kind == CExpr::Kind::Range) {
     const Val b = term(*base);
-    if (b.t.is_aggregate()) fail(base->loc, kStructArithmetic);
     if (!b.t.is_ptr()) fail(base->loc, "a pointer is expected");
+    loc.lo = logic_arg(term(*off->args[0]), CType::integer(), off->args[0]->loc);
+    loc.hi = logic_arg(term(*off->args[1]), CType::integer(), off->args[1]->loc);
+    if (b.t.is_struct_ptr()) return object_range(b, loc.lo, loc.hi, loc.pos);
     loc.ptr = b.e;
-    range(*off, b);
-    return loc;
+    row_cells(b, loc);
+    return {loc};
   }
   const Val v = term(e);
+  if (v.t.is_struct_ptr()) return field_locations(v, e.loc);
   if (v.t.is_aggregate())
-    fail(e.loc, "\\valid and \\separated of a structure are not supported here");
+    fail(e.loc, "\\valid and \\separated take pointers, not the structure '" + v.t.str() + "'");
   if (!v.t.is_ptr()) fail(e.loc, "a pointer is expected, not '" + v.t.str() + "'");
   loc.ptr = v.e;
-  return loc;
+  return {loc};
 }
 
 std::vector<ir::Location> Lowerer::location(const CExpr &e) {
@@ -415,14 +423,31 @@ std::vector<ir::Location> Lowerer::location(const CExpr &e) {
       fail(e.loc, "write the cells of the array '" + e.name + "' as " + e.name + "[lo .. hi]");
     // A parameter is local to the function: writing it is invisible to the caller.
     if (v->kind == VarInfo::Kind::Param && ctx_ == AnnotCtx::Ensures) return {};
-    if (!v->parts.empty())
-      fail(e.loc, "write the fields of the structure '" + e.name + "' as " + e.name + ".f");
+    if (!v->parts.empty()) { // a structure or a pointer to one: each part
+      const std::vector<Leaf> ls =
+          v->type.is_struct() ? leaves(*v->type.sdef) : std::vector<Leaf>(v->parts.size());
+      std::vector<ir::Location> locs;
+      for (size_t i = 0; i < v->parts.size(); ++i) {
+        ir::Location l = loc;
+        if (ls[i].type.is_array()) { // an array field of a local structure: its cells
+          l.kind = ir::Location::Kind::Mem;
+          l.ptr = ir::make_var(v->parts[i], loc.pos);
+          l.lo = ir::make_int(0, loc.pos);
+          l.hi = ir::make_int(ls[i].cells() - 1, loc.pos);
+        } else {
+          l.var = v->parts[i];
+        }
+        locs.push_back(std::move(l));
+      }
+      return locs;
+    }
     loc.var = v->ir;
     return {loc};
   }
   if (e.kind == CExpr::Kind::Member) {
     // A field of a structure variable is a variable of its own (lower_struct.cpp); a field
     // read through memory is its cells; a structure field is each of its leaves.
+    if (auto fields = field_of_objects(e)) return *fields; // `p[lo .. hi].f`
     const Val base = term(*e.args[0]);
     const Val field = member(e, base);
     const StructDef &def = *(base.t.is_struct_ptr() ? *base.t.elem : base.t).sdef;
@@ -472,6 +497,7 @@ std::vector<ir::Location> Lowerer::location(const CExpr &e) {
       off = target.args[1].get();
     } else {
       const Val v = term(target);
+      if (v.t.is_struct_ptr()) return field_locations(v, e.loc); // the whole object
       if (v.t.is_aggregate()) fail(e.loc, "write the fields of '*p' as p->f");
       if (!v.t.is_ptr()) fail(e.loc, "cannot dereference a value of type '" + v.t.str() + "'");
       loc.ptr = v.e;
@@ -481,7 +507,6 @@ std::vector<ir::Location> Lowerer::location(const CExpr &e) {
     fail(e.loc, "not a memory location (x, *p, p[i], p->f, p[lo .. hi], *(p + (lo .. hi)))");
   }
   Val b = term(*base);
-  if (b.t.is_aggregate()) fail(base->loc, kStructArithmetic);
   if (!b.t.is_ptr()) fail(base->loc, "a pointer or array is expected");
   loc.ptr = b.e;
   if (off->kind == CExpr::Kind::Range) {
@@ -489,10 +514,29 @@ std::vector<ir::Location> Lowerer::location(const CExpr &e) {
     loc.hi = logic_arg(term(*off->args[1]), CType::integer(), off->args[1]->loc);
   } else {
     loc.lo = logic_arg(term(*off), CType::integer(), off->loc);
-    if (b.t.elem->is_array()) loc.hi = clone(loc.lo);
+    if (b.t.elem->is_array() || b.t.is_struct_ptr()) loc.hi = clone(loc.lo);
   }
+  if (b.t.is_struct_ptr()) return object_range(b, loc.lo, loc.hi, loc.pos); // whole objects
   row_cells(b, loc);
   return {loc};
+}
+
+std::optional<std::vector<ir::Location>> Lowerer::field_of_objects(const CExpr &e) {
+  const CExpr &objects = *e.args[0];
+  if (e.op != "." || objects.kind != CExpr::Kind::Index ||
+      objects.args[1]->kind != CExpr::Kind::Range)
+    return std::nullopt;
+  const Val b = term(*objects.args[0]);
+  if (!b.t.is_struct_ptr())
+    fail(objects.loc, "'" + e.name + "' is a field of no '" + b.t.str() + "'");
+  const StructDef &def = *b.t.elem->sdef;
+  const int field = def.field(e.name);
+  if (field < 0) fail(e.loc, "'" + b.t.elem->str() + "' has no field '" + e.name + "'");
+  const CExpr &r = *objects.args[1];
+  const auto [first, count] = leaf_range(def, size_t(field));
+  return object_range(b, logic_arg(term(*r.args[0]), CType::integer(), r.args[0]->loc),
+                      logic_arg(term(*r.args[1]), CType::integer(), r.args[1]->loc), pos(e.loc),
+                      first, count);
 }
 
 Val Lowerer::term(const CExpr &e) {
@@ -545,6 +589,8 @@ Val Lowerer::term(const CExpr &e) {
            "a range 'lo .. hi' is only allowed in assigns, \\valid and \\separated");
     const Val base = term(*e.args[0]);
     const Val index = term(*e.args[1]);
+    if (base.t.is_struct_ptr() && index.t.is_numeric())
+      return deref_parts(offset_parts(base, index.e, BinOp::Add, p), e.loc);
     if (base.t.is_aggregate()) fail(e.loc, kStructArithmetic);
     if (!base.t.is_ptr() || !index.t.is_numeric() || base.t.elem->is_void())
       fail(e.loc, "subscripted value is not an array or pointer");
@@ -574,20 +620,14 @@ Val Lowerer::term(const CExpr &e) {
     auto v =
         ir::make_expr(e.kind == CExpr::Kind::Valid ? ExprKind::Valid : ExprKind::Separated, {}, p);
     v->read_only = e.read_only;
-    ir::ExprPtr fields_apart; // \valid of a structure: its fields are memory apart
+    ir::ExprPtr fields_apart; // \valid of structures: their fields are memory apart
     for (const auto &a : e.args) {
-      const bool range = (a->kind == CExpr::Kind::Binary && a->op == "+") ||
-                         (a->kind == CExpr::Kind::Unary && a->op == "&");
-      if (const Val s = range ? Val{} : term(*a); s.t.is_struct_ptr()) {
-        std::vector<ir::Location> fields = field_locations(s, a->loc);
-        v->locs.insert(v->locs.end(), fields.begin(), fields.end());
-        if (e.kind == CExpr::Kind::Separated || fields.size() < 2) continue;
-        auto apart = ir::make_expr(ExprKind::Separated, {}, p);
-        apart->locs = std::move(fields);
-        fields_apart = fields_apart ? ir::make_binary(BinOp::And, fields_apart, apart, p) : apart;
-        continue;
-      }
-      v->locs.push_back(pointer_set(*a));
+      std::vector<ir::Location> set = pointer_set(*a); // several: a structure's fields
+      v->locs.insert(v->locs.end(), set.begin(), set.end());
+      if (e.kind == CExpr::Kind::Separated || set.size() < 2) continue;
+      auto apart = ir::make_expr(ExprKind::Separated, {}, p);
+      apart->locs = std::move(set);
+      fields_apart = fields_apart ? ir::make_binary(BinOp::And, fields_apart, apart, p) : apart;
     }
     if (fields_apart) return Val{ir::make_binary(BinOp::And, v, fields_apart, p), CType::boolean()};
     return Val{v, CType::boolean()};

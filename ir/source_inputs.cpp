@@ -3,6 +3,7 @@
 #include "ir/error.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace triage::ir {
@@ -95,20 +96,52 @@ std::optional<Json> source_value(const SourceInput &s, const NamedValues &inputs
     return structure(s, [&](const SourceInput::Field &f) { return std::optional{*value_of(f)}; });
   if (std::ranges::all_of(parts, [](const Json *p) { return p->is_null(); })) return Json();
   if (!std::ranges::all_of(parts, [](const Json *p) { return p->is_array(); })) return std::nullopt;
-  if (std::ranges::all_of(parts, [](const Json *p) { return p->as_array().empty(); }))
-    return s.shape == SourceInput::Shape::Pointer ? std::optional{Json::array()} : std::nullopt;
-  // One object: a scalar field's block holds its one cell, an array field's its cells.
-  std::optional<Json> object =
-      structure(s, [&](const SourceInput::Field &f) -> std::optional<Json> {
-        const auto &cells = value_of(f)->as_array();
-        if (f.array) return *value_of(f);
-        if (cells.size() != 1) return std::nullopt;
-        return cells[0];
-      });
-  if (!object || s.shape == SourceInput::Shape::InMemory) return object;
-  Json one = Json::array();
-  one.push_back(std::move(*object));
-  return one;
+  // The objects: each part's block holds as many objects' cells (one, or an array field's).
+  const size_t count = parts[0]->as_array().size() / size_t(s.fields[0].cells);
+  for (const SourceInput::Field &f : s.fields)
+    if (value_of(f)->as_array().size() != count * size_t(f.cells)) return std::nullopt;
+  Json objects = Json::array();
+  for (size_t o = 0; o < count; ++o) {
+    std::optional<Json> object =
+        structure(s, [&](const SourceInput::Field &f) -> std::optional<Json> {
+          const auto &cells = value_of(f)->as_array();
+          const size_t n = size_t(f.cells);
+          if (!f.array) return cells[o];
+          Json slice = Json::array();
+          for (size_t k = o * n; k < (o + 1) * n; ++k)
+            slice.push_back(cells[k]);
+          return slice;
+        });
+    if (!object) return std::nullopt;
+    objects.push_back(std::move(*object));
+  }
+  if (s.shape != SourceInput::Shape::InMemory) return objects;
+  if (count != 1) return std::nullopt;
+  return objects.as_array()[0];
+}
+
+/// The structure `object` as its parts' values, appended to `values` (one list per field).
+void append_object(const SourceInput &s, const Json &object, std::vector<Json> &values,
+                   const std::function<void(const std::string &)> &bad) {
+  if (!object.is_object()) bad("a structure is an object {\"field\": value, ...}");
+  for (size_t i = 0; i < s.fields.size(); ++i) {
+    const SourceInput::Field &f = s.fields[i];
+    const Json *v = find_member(object, f.path);
+    std::string path;
+    for (const std::string &k : f.path)
+      path += (path.empty() ? "" : ".") + k;
+    if (!v) bad("the field " + path + " is missing");
+    if (f.array && (!v->is_array() || v->as_array().size() != size_t(f.cells)))
+      bad("the array field " + path + " is a list of its " + std::to_string(f.cells) + " cells");
+    if (s.shape == SourceInput::Shape::Value) {
+      values[i] = *v;
+    } else if (f.array) {
+      for (const Json &c : v->as_array())
+        values[i].push_back(c);
+    } else {
+      values[i].push_back(*v);
+    }
+  }
 }
 
 } // namespace
@@ -163,32 +196,28 @@ NamedValues from_source_terms(const std::vector<SourceInput> &sources, const Nam
       continue;
     }
     const bool pointer = s->shape == SourceInput::Shape::Pointer;
-    if (pointer && (value.is_null() || (value.is_array() && value.as_array().empty()))) {
+    if (pointer && value.is_null()) {
       for (const SourceInput::Field &f : s->fields)
         out.emplace_back(f.part, value);
       continue;
     }
-    const Json *object = &value;
-    if (pointer) {
-      if (!value.is_array() || value.as_array().size() != 1 || !value.as_array()[0].is_object())
-        bad("a pointer to a structure is null, [] (no object) or [{...}] (one object)");
-      object = &value.as_array()[0];
-    }
-    if (!object->is_object()) bad("a structure is an object {\"field\": value, ...}");
-    for (const SourceInput::Field &f : s->fields) {
-      const Json *v = find_member(*object, f.path);
-      std::string path;
-      for (const std::string &k : f.path)
-        path += (path.empty() ? "" : ".") + k;
-      if (!v) bad("the field " + path + " is missing");
-      if (f.array && !v->is_array()) bad("the array field " + path + " is a list of its cells");
-      Json part = *v;
-      if (s->shape != SourceInput::Shape::Value && !f.array) {
-        part = Json::array();
-        part.push_back(*v);
+    std::vector<Json> values(s->fields.size(), Json::array());
+    const std::function<void(const std::string &)> fail = bad;
+    if (s->shape == SourceInput::Shape::Value || s->shape == SourceInput::Shape::InMemory) {
+      append_object(*s, value, values, fail);
+    } else {
+      const std::string form =
+          pointer ? "a pointer to structures is null or the list of the objects it points to "
+                    "([]: none, [{\"field\": value, ...}]: one)"
+                  : "an array of structures is the list of its objects [{\"field\": value, ...}]";
+      if (!value.is_array()) bad(form);
+      for (const Json &object : value.as_array()) {
+        if (!object.is_object()) bad(form);
+        append_object(*s, object, values, fail);
       }
-      out.emplace_back(f.part, std::move(part));
     }
+    for (size_t i = 0; i < s->fields.size(); ++i)
+      out.emplace_back(s->fields[i].part, std::move(values[i]));
   }
   return out;
 }

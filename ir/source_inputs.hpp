@@ -16,19 +16,22 @@ using NamedValues = std::vector<std::pair<std::string, Json>>;
 /// One input of the source program made of several IR inputs.
 struct SourceInput {
   /// Value: a structure, each part a field's value (an array field's part: its cells).
-  /// Pointer: a pointer to a structure, each part a block (one cell per object, the array
-  /// field's cells for an array field). InMemory: a structure in memory (its address is
-  /// taken), each part a block of one object. Hidden: no input of the source program at all
-  /// (the globals a function returns a structure in): not shown. Rows: an array of arrays (or
-  /// a pointer to one's rows), one IR input of its cells row after row (the one field's part),
-  /// shown as nested lists, `rows` giving the inner dimensions (`int m[][3][4]`: {3, 4}).
-  enum class Shape { Value, Pointer, InMemory, Hidden, Rows };
+  /// Pointer: a pointer to structures, each part a block (one cell per object, the array
+  /// field's cells for an array field), shown as the list of the objects from the pointer on.
+  /// InMemory: a structure in memory (its address is taken), each part a block of one object.
+  /// Objects: an array of structures, each part a block of all objects. Hidden: no input of the
+  /// source program at all (the globals a function returns a structure in): not shown. Rows: an
+  /// array of arrays (or a pointer to one's rows), one IR input of its cells row after row (the one
+  /// field's part), shown as nested lists, `rows` giving the inner dimensions (`int m[][3][4]`: {3,
+  /// 4}).
+  enum class Shape { Value, Pointer, InMemory, Objects, Hidden, Rows };
   std::string name; ///< `node`
   Shape shape = Shape::Value;
   struct Field {
     std::vector<std::string> path; ///< {"min", "x"} for node->min.x
     std::string part;              ///< the IR input: `node_min_x`
     bool array = false;            ///< an array field: its part's value is its cells
+    int64_t cells = 1;             ///< cells per object: 1, or the array field's length
   };
   std::vector<Field> fields;
   std::vector<int64_t> rows = {}; ///< Rows: the inner dimensions
@@ -36,8 +39,9 @@ struct SourceInput {
 
 /// `inputs` with the parts of each source input replaced by that input, where all its parts
 /// are there and their values have the shape of one object: a structure as a JSON object
-/// (`{"id": 0, "value": 1}`, nested for a structure field), a pointer to one as `null`, `[]`
-/// (no object) or `[{...}]` (one). Other inputs are kept, in order.
+/// (`{"id": 0, "value": 1}`, nested for a structure field), a pointer to structures as `null`
+/// or the list of the objects it points to (`[]`: none, `[{...}]`: one), an array of structures
+/// as the list of its objects. Other inputs are kept, in order.
 NamedValues in_source_terms(const std::vector<SourceInput> &sources, const NamedValues &inputs);
 
 /// The inverse: each input named after a source input, in the form in_source_terms gives,

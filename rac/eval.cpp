@@ -464,28 +464,48 @@ Value Machine::same_object(const ir::Expr &e, const Ctx &c) {
     ps.push_back(eval(*l.ptr, c));
   if (std::ranges::all_of(ps, [](const Value &p) { return p.is_null(); }))
     return Value::boolean(true);
-  // All at offset 0 of distinct blocks of n_i cells each (the object) or of 0 (no object).
-  // Offsets and input blocks' lengths may be symbolic: these tests are then decisions, so that
-  // dse looks for inputs that keep them.
-  auto length_is = [&](const Block &b, const BigInt &n) {
-    const bool is = BigInt(b.cells.size()) == n;
-    if (b.length_sym) decide(mk_eq(length_term(b), mk_int(n)), is);
+  // In distinct blocks, the objects of one array of structures: part i of n_i cells per
+  // object at offset k * n_i of a block of m * n_i cells (docs/ir.md). Offsets and input
+  // blocks' lengths may be symbolic: these tests are then decisions, so that dse looks for
+  // inputs that keep them.
+  auto holds = [&](bool is, const std::function<term::Term()> &test, bool sym) {
+    if (sym) decide(test(), is);
     return is;
   };
-  std::optional<bool> valid; // whether the object is there, as the first part says
+  const Value &p0 = ps[0];
+  const BigInt n0 = ir::object_cells(e.locs[0]);
   for (size_t i = 0; i < ps.size(); ++i) {
     const Value &p = ps[i];
     if (p.is_null()) return Value::boolean(false);
-    const bool at_start = p.num == 0;
-    if (p.sym) decide(mk_eq(term(p), mk_int(0)), at_start);
-    if (!at_start) return Value::boolean(false);
-    const Block &b = m.block(p.block);
-    const BigInt n = ir::object_cells(e.locs[i]);
-    const bool first = !valid;
-    if (first) valid = length_is(b, n);
-    if (!(first && *valid) && !length_is(b, *valid ? n : BigInt(0))) return Value::boolean(false);
     for (size_t j = 0; j < i; ++j)
       if (ps[j].block == p.block) return Value::boolean(false);
+    const Block &b = m.block(p.block);
+    const BigInt len(b.cells.size());
+    const Block &b0 = m.block(p0.block);
+    const BigInt len0(b0.cells.size());
+    const BigInt n = ir::object_cells(e.locs[i]);
+    if (i == 0) {
+      if (n0 == 1) continue;
+      if (!holds(
+              p.num % n0 == 0, [&] { return mk_eq(mk_emod(term(p), mk_int(n0)), mk_int(0)); },
+              bool(p.sym)) ||
+          !holds(
+              len % n0 == 0, [&] { return mk_eq(mk_emod(length_term(b), mk_int(n0)), mk_int(0)); },
+              bool(b.length_sym)))
+        return Value::boolean(false);
+      continue;
+    }
+    if (!holds(
+            p.num * n0 == p0.num * n,
+            [&] { return mk_eq(mk_mul(term(p), mk_int(n0)), mk_mul(term(p0), mk_int(n))); },
+            p.sym || p0.sym) ||
+        !holds(
+            len * n0 == len0 * n,
+            [&] {
+              return mk_eq(mk_mul(length_term(b), mk_int(n0)), mk_mul(length_term(b0), mk_int(n)));
+            },
+            b.length_sym || b0.length_sym))
+      return Value::boolean(false);
   }
   return Value::boolean(true);
 }

@@ -861,25 +861,30 @@ Val ExprTr::ev(const Expr &e, const Env &env) {
     return {mk_and(all), nullptr};
   }
   case ExprKind::SameObject: {
-    // All null, or all at offset 0 of distinct blocks of n_i cells each (the object) or of 0.
+    // All null, or in pairwise distinct blocks, the objects of one array of structures: part
+    // i of n_i cells per object at offset k * n_i of a block of m * n_i cells, for one k and
+    // one m (ir::object_cells). Said of the first part's offset and length without k and m.
     std::vector<Val> ps;
-    std::vector<Term> whole, none;
+    std::vector<BigInt> n;
     for (const auto &l : e.locs) {
       ps.push_back(ev(*l.ptr, env));
-      const Term len = mk_select(cx_.len, ps.back().t);
-      whole.push_back(mk_eq(len, mk_int(ir::object_cells(l))));
-      none.push_back(mk_eq(len, mk_int(0)));
+      n.push_back(ir::object_cells(l));
     }
+    auto len = [&](size_t i) { return mk_select(cx_.len, ps[i].t); };
     std::vector<Term> nulls, apart;
+    if (n[0] > 1)
+      for (const Term &x : {ps[0].off, len(0)})
+        apart.push_back(mk_eq(mk_emod(x, mk_int(n[0])), mk_int(0)));
     for (size_t i = 0; i < ps.size(); ++i) {
       nulls.push_back(mk_eq(ps[i].t, mk_int(0)));
-      apart.push_back(mk_eq(ps[i].off, mk_int(0)));
+      apart.push_back(mk_not(nulls.back()));
+      if (i > 0) {
+        apart.push_back(mk_eq(mk_mul(ps[i].off, mk_int(n[0])), mk_mul(ps[0].off, mk_int(n[i]))));
+        apart.push_back(mk_eq(mk_mul(len(i), mk_int(n[0])), mk_mul(len(0), mk_int(n[i]))));
+      }
       for (size_t j = i + 1; j < ps.size(); ++j)
         apart.push_back(mk_not(mk_eq(ps[i].t, ps[j].t)));
     }
-    apart.push_back(mk_or(mk_and(whole), mk_and(none)));
-    for (const Term &n : nulls)
-      apart.push_back(mk_not(n));
     return {mk_or(mk_and(nulls), mk_and(apart)), nullptr};
   }
   case ExprKind::Range:

@@ -74,8 +74,9 @@ TEST(Lowering, AGlobalStructureIsAGlobalPerField) {
                            "global @\"t.c\":3:7 gp_id : ptr int32", "{ g_value, *gp_id }",
                            "g_value := v;", "*gp_id := g_id;"})
     EXPECT_NE(ir.find(part), std::string::npos) << part << "\n" << ir;
-  EXPECT_NE(error_of("typedef struct { int a; } S;\nS g;\n/*@ assigns g; */ void f(void) {}")
-                .find("write the fields of the structure 'g' as g.f"),
+  // `assigns g` of a structure: each of its fields.
+  EXPECT_NE(lower("typedef struct { int a; int b; } S;\nS g;\n/*@ assigns g; */ void f(void) {}")
+                .find(" { g_a, g_b }"),
             std::string::npos);
 }
 
@@ -294,6 +295,19 @@ TEST(TaskConventions, EachNondetCallIsAHavocOfItsOwn) {
   EXPECT_NE(ir.find("havoc __tmp"), std::string::npos) << ir;
   EXPECT_NE(ir.find(": uint8;"), std::string::npos) << ir; // the uchar call's temporary
   EXPECT_EQ(ir.find("call __VERIFIER_nondet"), std::string::npos) << ir;
+}
+
+TEST(TaskConventions, ANondetPointerIsAFreshPointerOfTheTypeItIsConvertedTo) {
+  const std::string ir = lower("extern void *__VERIFIER_nondet_pointer(void);\n"
+                               "int main(void) { int *p = __VERIFIER_nondet_pointer();\n"
+                               "  void *q = __VERIFIER_nondet_pointer(); return p == 0 && q; }");
+  // One temporary and one havoc per call, of the target's type (a void * is a char *).
+  EXPECT_NE(ir.find("__tmp : ptr int32;"), std::string::npos) << ir;
+  EXPECT_NE(ir.find(": ptr uint8;"), std::string::npos) << ir;
+  size_t havocs = 0;
+  for (size_t at = ir.find("havoc "); at != std::string::npos; at = ir.find("havoc ", at + 1))
+    ++havocs;
+  EXPECT_EQ(havocs, 2u) << ir;
 }
 
 TEST(TaskConventions, AssumptionsAssertionsAndTheEndOfARun) {

@@ -16,7 +16,7 @@ SourceInput box(Shape shape) {
                      shape,
                      {{{"min", "x"}, "b_min_x", false},
                       {{"min", "y"}, "b_min_y", false},
-                      {{"data"}, "b_data", true},
+                      {{"data"}, "b_data", true, 2},
                       {{"id"}, "b_id", false}}};
 }
 
@@ -42,6 +42,21 @@ TEST(SourceInputs, APointerToOneObjectIsOneValueAndBack) {
   const NamedValues shown = in_source_terms(s, ir);
   EXPECT_EQ(dump(shown), R"(k=3 b=[{"min":{"x":1,"y":2},"data":[5,6],"id":7}] )");
   EXPECT_EQ(dump(from_source_terms(s, shown)), dump(ir));
+}
+
+TEST(SourceInputs, APointerToAnArrayOfObjectsIsTheListOfThemAndBack) {
+  const std::vector<SourceInput> s{box(Shape::Pointer)};
+  const NamedValues ir = parts("[1,3]", "[2,4]", "[5,6,7,8]", "[9,10]");
+  const NamedValues shown = in_source_terms(s, ir);
+  EXPECT_EQ(dump(shown), R"(k=3 b=[{"min":{"x":1,"y":2},"data":[5,6],"id":9},)"
+                         R"({"min":{"x":3,"y":4},"data":[7,8],"id":10}] )");
+  EXPECT_EQ(dump(from_source_terms(s, shown)), dump(ir));
+  // Blocks of different numbers of objects are no C array: their parts stay.
+  const NamedValues uneven = parts("[1,3]", "[2]", "[5,6,7,8]", "[9,10]");
+  EXPECT_EQ(dump(in_source_terms(s, uneven)), dump(uneven));
+  // An array of structures (a global `Box b[2]`) is the list of its objects too.
+  const std::vector<SourceInput> array{box(Shape::Objects)};
+  EXPECT_EQ(dump(in_source_terms(array, ir)), dump(shown));
 }
 
 TEST(SourceInputs, NoObjectAndNullArePointersToo) {
@@ -89,6 +104,10 @@ TEST(SourceInputs, AMalformedValueSaysWhatIsExpected) {
     EXPECT_NE(e.message().find("the field min.y is missing"), std::string::npos) << e.what();
   }
   EXPECT_THROW(from_source_terms(s, {{"b", Json::parse("[1, 2]")}}), Error);
+  // An array field has its length in every object.
+  EXPECT_THROW(
+      from_source_terms(s, {{"b", Json::parse(R"([{"min":{"x":1,"y":2},"data":[1],"id":0}])")}}),
+      Error);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // The nondeterministic functions of verification tasks for a native build: each returns the next
 // value of the test case named by TESTCASE (a Test-Comp XML file, one <input> per value), 0 past
 // its end. Linked with a task, it replays a test case the way the competitions' test validators do.
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +30,39 @@ static long long take(void) {
   return next < count ? values[next++] : 0;
 }
 
-int __VERIFIER_nondet_int(void) { return (int)take(); }
-unsigned int __VERIFIER_nondet_uint(void) { return (unsigned int)take(); }
-char __VERIFIER_nondet_char(void) { return (char)take(); }
-unsigned char __VERIFIER_nondet_uchar(void) { return (unsigned char)take(); }
-short __VERIFIER_nondet_short(void) { return (short)take(); }
-unsigned short __VERIFIER_nondet_ushort(void) { return (unsigned short)take(); }
-_Bool __VERIFIER_nondet_bool(void) { return take() != 0; }
-long __VERIFIER_nondet_long(void) { return (long)take(); }
-unsigned long __VERIFIER_nondet_ulong(void) { return (unsigned long)take(); }
-long long __VERIFIER_nondet_longlong(void) { return take(); }
-unsigned long long __VERIFIER_nondet_ulonglong(void) { return (unsigned long long)take(); }
+int __VERIFIER_nondet_int(void) {
+  return (int)take();
+}
+unsigned int __VERIFIER_nondet_uint(void) {
+  return (unsigned int)take();
+}
+char __VERIFIER_nondet_char(void) {
+  return (char)take();
+}
+unsigned char __VERIFIER_nondet_uchar(void) {
+  return (unsigned char)take();
+}
+short __VERIFIER_nondet_short(void) {
+  return (short)take();
+}
+unsigned short __VERIFIER_nondet_ushort(void) {
+  return (unsigned short)take();
+}
+_Bool __VERIFIER_nondet_bool(void) {
+  return take() != 0;
+}
+long __VERIFIER_nondet_long(void) {
+  return (long)take();
+}
+unsigned long __VERIFIER_nondet_ulong(void) {
+  return (unsigned long)take();
+}
+long long __VERIFIER_nondet_longlong(void) {
+  return take();
+}
+unsigned long long __VERIFIER_nondet_ulonglong(void) {
+  return (unsigned long long)take();
+}
+void *__VERIFIER_nondet_pointer(void) {
+  return (void *)(intptr_t)take();
+}

@@ -166,8 +166,8 @@ def bad_inputs(triage, work):
     # are answered, and the exit code says bad input.
     c = os.path.join(work, "unread.c")
     with open(c, "w") as f:
-        f.write("extern void *__VERIFIER_nondet_pointer(void);\n"
-                "int main(void) { int *p = __VERIFIER_nondet_pointer(); return p == 0; }\n")
+        f.write("extern int __VERIFIER_nondet_int(void);\n"
+                "int main(void) { union { int i; } u; u.i = __VERIFIER_nondet_int(); return 0; }\n")
     yml = os.path.join(work, "unread.yml")
     with open(yml, "w") as f:
         f.write("format_version: '2.0'\ninput_files: 'unread.c'\nproperties:\n"

@@ -1,6 +1,7 @@
-// error: 5:11: arithmetic on a pointer to a structure is not supported (arrays of structures are not)
+// error: 5:13: arrays of pointers to structures are not supported
 struct s { int a; };
-int f(struct s *p)
+int f(void)
 {
-  return p[1].a + (p + 1)->a;
+  struct s *ps[3];
+  return 0;
 }

@@ -1,4 +1,4 @@
-// error: 3:10: global arrays of structures are not supported
+// error: 3:11: global arrays of pointers to structures are not supported
 struct s { int a; };
-struct s g[4];
-int f(void) { return g[0].a; }
+struct s *g[4];
+int f(void) { return g[0]->a; }

@@ -4,12 +4,13 @@
   structs_test.py TRIAGE DIR
 
 DIR/stack.c: every goal is proved (exit 0), and its compiled IR reads back and proves the same.
-DIR/bugs.c, DIR/objects.c, DIR/nested.c, DIR/addresses.c, DIR/arrays.c, DIR/matrix.c, DIR/programs.c: each `// expect: GOAL VERDICT` line holds under `triage diagnose
+DIR/bugs.c, DIR/objects.c, DIR/nested.c, DIR/addresses.c, DIR/arrays.c, DIR/matrix.c, DIR/programs.c,
+DIR/records.c: each `// expect: GOAL VERDICT` line holds under `triage diagnose
 --format json` (GOAL is an annotation id, or FUNCTION.KIND for a runtime-error goal), and the
 replay command of each verdict but `proved` fails the goal again when run (exit 1). Every
 counterexample is a state C can have: the fields of one structure pointer (the pointers its
-compiled IR says are `same_object`) are all null, or blocks that hold one whole object, or
-blocks that hold none of it; and it is shown as the program names it (`node = &{id = 0,
+compiled IR says are `same_object`) are all null, or blocks that hold the same number of whole
+objects (none, one or an array of them); and it is shown as the program names it (`node = &{id = 0,
 value = 1}` in text, `source_inputs` in JSON, `--input 'node=[{"id":0,"value":1}]'` in the
 replay line), never by its IR parts. The search through a pointer to a structure
 never claims to be complete: the pointers a structure holds are not explored, so no
@@ -69,11 +70,12 @@ def check_whole_objects(goal, groups, failures, path):
         values = [inputs[name] for name, _ in group]
         if all(v is None for v in values):
             continue
-        # The whole object (each part its cells) or none of it: what a C object can be.
-        whole = all(isinstance(v, list) and len(v) == n for v, (_, n) in zip(values, group))
-        none = all(v == [] for v in values)
-        if not whole and not none:
-            failures.append("%s: %s: not one whole object in the counterexample: %s" % (
+        # Whole objects, as many in each part's block (each part its cells per object): what
+        # an array of C structures can be (none, one, several).
+        lists = all(isinstance(v, list) for v in values)
+        count = len(values[0]) // group[0][1] if lists else -1
+        if not lists or any(len(v) != count * n for v, (_, n) in zip(values, group)):
+            failures.append("%s: %s: not whole objects in the counterexample: %s" % (
                 path, goal_name(goal), {n: inputs[n] for n, _ in group}))
 
 
@@ -152,6 +154,16 @@ def main():
     check_bugs(triage, os.path.join(here, "arrays.c"), failures, pop_check=False)
     check_bugs(triage, os.path.join(here, "matrix.c"), failures, pop_check=False, groups=False)
     check_bugs(triage, os.path.join(here, "programs.c"), failures, pop_check=False)
+    check_bugs(triage, os.path.join(here, "records.c"), failures, pop_check=False)
+    check_bugs(triage, os.path.join(here, "values.c"), failures, pop_check=False)
+    # The test generator finds the bug that needs an array of two structures: a run from it.
+    out = run([triage, "diagnose", os.path.join(here, "records.c"), "--strategy", "test",
+               "--function", "find_first_only", "--format", "json"])
+    goal = [g for g in json.loads(out.stdout)["goals"] if g["kind"] == "postcondition"]
+    objects = goal and (goal[0].get("source_inputs") or {}).get("a")
+    if not goal or goal[0]["verdict"] != "non_compliance" or not isinstance(objects, list) \
+            or len(objects) < 2:
+        failures.append("records.c: find_first_only by testing: %s" % (goal or out.stderr))
     # A matrix is shown row by row, in text and in the replay line.
     text = run([triage, "diagnose", os.path.join(here, "matrix.c")]).stdout
     if "grid = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]" not in text or "'grid=[[0,0,0]," not in text:
@@ -159,7 +171,7 @@ def main():
     # A structure input of the wrong shape is a usage error that says the expected one.
     bad = run([triage, "run", os.path.join(here, "objects.c"), "--function", "off_by_one",
                "--input", "n=[1]"])
-    if bad.returncode != 2 or "a pointer to a structure is null, [] (no object)" not in bad.stderr:
+    if bad.returncode != 2 or "a pointer to structures is null or the list of the objects" not in bad.stderr:
         failures.append("run --input n=[1]: exit %d: %s" % (bad.returncode, bad.stderr))
     for f in failures:
         print("FAIL " + f)
