@@ -119,6 +119,7 @@ public:
   Result run() {
     const auto start = Clock::now();
     const double cpu = thread_cpu_seconds();
+    note_shared_blocks();
     Frontier frontier;
     frontier.push({});
     while (!frontier.empty()) {
@@ -144,6 +145,36 @@ private:
         small_constants_(small_constants(constants)),
         scope_centres_(o.scope ? intervals_of(constants, *o.scope)
                                : std::vector<std::pair<BigInt, BigInt>>{}) {}
+
+  /// Each pointer input gets a block of its own: runs where two share a block (`f(a, a)`, a
+  /// parameter into a global array) are not explored, so a search over two pointer inputs of one
+  /// type (of different source inputs: the parts of one structure never share) is not complete.
+  void note_shared_blocks() {
+    std::map<std::string, std::vector<std::string>> by_type; // pointer type -> source inputs
+    auto source_of = [&](const std::string &part) {
+      for (const ir::SourceInput &s : f_.source_inputs)
+        for (const auto &field : s.fields)
+          if (field.part == part) return s.name;
+      return part;
+    };
+    auto add = [&](const std::string &name, const ir::Type &t) {
+      auto &names = by_type[t.str()];
+      const std::string source = source_of(name);
+      if (std::ranges::find(names, source) == names.end()) names.push_back(source);
+    };
+    // Parameters and pointer globals (a global array whose address escapes may be shared
+    // too: vcgen keeps the others apart, dse all of them).
+    for (const ir::Binder &b : f_.params)
+      if (b.type.is_ptr()) add(b.name, b.type);
+    for (const auto &d : p_.decls)
+      if (const auto *g = std::get_if<std::shared_ptr<ir::Global>>(&d))
+        if (!(*g)->array_len && (*g)->type.is_ptr()) add((*g)->name, (*g)->type);
+    for (const auto &[type, names] : by_type)
+      if (names.size() >= 2)
+        incomplete_.insert("the pointer inputs " + names[0] + " and " + names[1] +
+                           " point to blocks of their own: runs where they share one are not "
+                           "explored");
+  }
 
   /// What one path left to negate: its decisions from `from` on (a visit negates at most
   /// negations_per_visit of them, and queues the rest as a continuation).

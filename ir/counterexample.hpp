@@ -10,7 +10,8 @@
 //      {"subcontract": "g", "line": 15, "visit": 1, "values": {"x": 4, "result": 7}}]}
 // Values: integers (numbers, or strings of digits beyond 53 bits), booleans, null (null pointer),
 // and arrays: a pointer input is the array of its block's contents (the pointer is to its first
-// cell). A pointer-valued output (a variable the step moves) is {"block": NAME, "offset": K}.
+// cell), or {"block": NAME, "offset": K}, into the block of the input NAME given before it. A
+// pointer-valued output (a variable the step moves) is {"block": NAME, "offset": K}.
 // A memory location in an oracle is named by its block: the parameter, global or local array the
 // block was created for; its value is the whole block's contents after the step, of which the
 // runtime checker takes only the cells the writes clause allows.

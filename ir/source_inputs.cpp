@@ -80,8 +80,38 @@ bool flatten_rows(const Json &v, const std::vector<int64_t> &rows, size_t depth,
   return true;
 }
 
+/// A pointer to structures into the objects of another source input: each part into the block
+/// of that input's same part, at the same object: {"block": "a", "offset": K} (`&a[K]`).
+std::optional<Json> shared_objects(const SourceInput &s, const std::vector<const Json *> &parts,
+                                   const std::vector<SourceInput> &sources) {
+  const Json *first = parts[0]->find("block");
+  if (s.shape != SourceInput::Shape::Pointer || !first || !first->is_string()) return std::nullopt;
+  for (const SourceInput &other : sources) {
+    if (other.fields.size() != s.fields.size() || &other == &s) continue;
+    std::optional<BigInt> object;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      const Json *block = parts[i]->find("block"), *off = parts[i]->find("offset");
+      const std::optional<BigInt> k = off ? off->integer() : std::optional<BigInt>(0);
+      if (!block || !block->is_string() || block->as_string() != other.fields[i].part ||
+          other.fields[i].path != s.fields[i].path || !k || *k % s.fields[i].cells != 0 ||
+          (object && *object != *k / s.fields[i].cells)) {
+        object.reset();
+        break;
+      }
+      object = *k / s.fields[i].cells;
+    }
+    if (!object) continue;
+    Json j = Json::object();
+    j["block"] = other.name;
+    j["offset"] = Json(*object);
+    return j;
+  }
+  return std::nullopt;
+}
+
 /// The source form of `s`, or nullopt when its parts do not make one object.
-std::optional<Json> source_value(const SourceInput &s, const NamedValues &inputs) {
+std::optional<Json> source_value(const SourceInput &s, const NamedValues &inputs,
+                                 const std::vector<SourceInput> &sources) {
   if (s.shape == SourceInput::Shape::Rows) {
     const Json *cells = lookup(inputs, s.fields.at(0).part);
     return cells && cells->is_null() ? std::optional{Json()}
@@ -95,6 +125,7 @@ std::optional<Json> source_value(const SourceInput &s, const NamedValues &inputs
   if (s.shape == SourceInput::Shape::Value)
     return structure(s, [&](const SourceInput::Field &f) { return std::optional{*value_of(f)}; });
   if (std::ranges::all_of(parts, [](const Json *p) { return p->is_null(); })) return Json();
+  if (std::optional<Json> shared = shared_objects(s, parts, sources)) return shared;
   if (!std::ranges::all_of(parts, [](const Json *p) { return p->is_array(); })) return std::nullopt;
   // The objects: each part's block holds as many objects' cells (one, or an array field's).
   const size_t count = parts[0]->as_array().size() / size_t(s.fields[0].cells);
@@ -153,7 +184,7 @@ NamedValues in_source_terms(const std::vector<SourceInput> &sources, const Named
     if (s.shape == SourceInput::Shape::Hidden) {
       for (const SourceInput::Field &f : s.fields)
         owner[f.part] = &s;
-    } else if (std::optional<Json> v = source_value(s, inputs)) {
+    } else if (std::optional<Json> v = source_value(s, inputs, sources)) {
       shown[s.name] = std::move(*v);
       for (const SourceInput::Field &f : s.fields)
         owner[f.part] = &s;
@@ -199,6 +230,23 @@ NamedValues from_source_terms(const std::vector<SourceInput> &sources, const Nam
     if (pointer && value.is_null()) {
       for (const SourceInput::Field &f : s->fields)
         out.emplace_back(f.part, value);
+      continue;
+    }
+    if (const Json *block = value.find("block"); pointer && block) { // into another's objects
+      auto other = std::ranges::find_if(sources, [&](const SourceInput &x) {
+        return block->is_string() && x.name == block->as_string() &&
+               x.fields.size() == s->fields.size();
+      });
+      const Json *off = value.find("offset");
+      const std::optional<BigInt> k = off ? off->integer() : std::optional<BigInt>(0);
+      if (other == sources.end() || !k)
+        bad("points into the objects of no structure input of the same type");
+      for (size_t i = 0; i < s->fields.size(); ++i) {
+        Json part = Json::object();
+        part["block"] = other->fields[i].part;
+        part["offset"] = Json(*k * s->fields[i].cells);
+        out.emplace_back(s->fields[i].part, std::move(part));
+      }
       continue;
     }
     std::vector<Json> values(s->fields.size(), Json::array());

@@ -40,8 +40,9 @@ struct SourceInput {
 /// `inputs` with the parts of each source input replaced by that input, where all its parts
 /// are there and their values have the shape of one object: a structure as a JSON object
 /// (`{"id": 0, "value": 1}`, nested for a structure field), a pointer to structures as `null`
-/// or the list of the objects it points to (`[]`: none, `[{...}]`: one), an array of structures
-/// as the list of its objects. Other inputs are kept, in order.
+/// or the list of the objects it points to (`[]`: none, `[{...}]`: one) or {"block": "a",
+/// "offset": K} (into the objects of the structure input a, at a[K]), an array of structures as
+/// the list of its objects. Other inputs are kept, in order.
 NamedValues in_source_terms(const std::vector<SourceInput> &sources, const NamedValues &inputs);
 
 /// The inverse: each input named after a source input, in the form in_source_terms gives,

@@ -1,7 +1,8 @@
 // Inputs of a run: parameters of the entry function and globals, by name, in the JSON form of
 // ir/counterexample.hpp. An array given for a pointer makes a fresh block named after the
-// parameter or global; an array global is filled from its array. Missing inputs default to
-// 0 / false / null and are reported; malformed ones are configuration errors (ir::Error).
+// parameter or global, {"block": NAME, "offset": K} points into the block of an earlier input; an
+// array global is filled from its array. Missing inputs default to 0 / false / null and are
+// reported; malformed ones are configuration errors (ir::Error).
 #include "rac/machine.hpp"
 
 #include "ir/error.hpp"
@@ -23,7 +24,20 @@ Value Machine::input_value(const ir::Json &j, const ir::Type &t, const std::stri
     return scalar(Value::integer(*i));
   }
   if (j.is_null()) return Value::null();
-  if (!j.is_array()) return bad("an array (the pointed block's contents) or null is expected");
+  if (const ir::Json *block = j.find("block"); block && !cell) {
+    // Into the block of an input given before (`b = a + 1`: {"block": "a", "offset": 1}).
+    const int id = block->is_string() ? mem_.latest(block->as_string()) : -1;
+    if (id < 0) return bad("names no input block given before it");
+    if (mem_.block(id).elem != t.pointee())
+      return bad("points into a block of " + mem_.block(id).elem.str() + " cells");
+    const ir::Json *off = j.find("offset");
+    const std::optional<BigInt> k = off ? off->integer() : std::optional<BigInt>(0);
+    if (!k) return bad("has a non-integer offset");
+    return Value::pointer(id, *k);
+  }
+  if (!j.is_array())
+    return bad("an array (the pointed block's contents), {\"block\": NAME, \"offset\": K} (into "
+               "the block of an input before it) or null is expected");
   const auto &cells = j.as_array();
   if (mem_.total_cells() + cells.size() > cfg_.cell_limit)
     return bad("more cells than the memory limit of " + std::to_string(cfg_.cell_limit));

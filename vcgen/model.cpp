@@ -63,15 +63,20 @@ public:
     ir::Counterexample cx;
     cx.function = info_.function;
     auto heap0 = [&](const std::string &k) { return info_.heap0.at(k); };
+    std::vector<const NamedVal *> pointers; // the pointer inputs read so far
     for (const auto &in : info_.inputs) {
       if (!in.type.is_ptr()) {
         cx.inputs.push_back({in.name, scalar(in.type, in.v.t)});
         continue;
       }
-      if (m_.eval_int(in.v.t).value_or(0) == 0)
+      if (m_.eval_int(in.v.t).value_or(0) == 0) {
         cx.inputs.push_back({in.name, ir::Json()});
-      else
+      } else if (std::optional<ir::Json> shared = alias(in, pointers)) {
+        cx.inputs.push_back({in.name, *shared});
+      } else {
         cx.inputs.push_back({in.name, contents(in.v.t, in.type.pointee(), heap0, in.v.off)});
+        pointers.push_back(&in);
+      }
     }
     for (const auto &b : info_.blocks)
       if (b.global) cx.inputs.push_back({b.name, contents(b.block, b.elem, heap0)});
@@ -113,6 +118,23 @@ public:
 private:
   Backend &m_;
 
+  /// A pointer input into the block of an earlier one (`b == a + 1`): {"block": "a", "offset":
+  /// 1}, from that input's first cell as the run sees it; nullopt when it shares no block with
+  /// one, or points before its first cell.
+  std::optional<ir::Json> alias(const NamedVal &in, const std::vector<const NamedVal *> &earlier) {
+    const std::optional<BigInt> block = m_.eval_int(in.v.t);
+    for (const NamedVal *other : earlier) {
+      if (m_.eval_int(other->v.t) != block || other->type != in.type) continue;
+      const BigInt off = m_.eval_int(in.v.off).value_or(0) - m_.eval_int(other->v.off).value_or(0);
+      if (off < 0) return std::nullopt;
+      ir::Json j = ir::Json::object();
+      j["block"] = other->name;
+      j["offset"] = ir::Json(off);
+      return j;
+    }
+    return std::nullopt;
+  }
+
   bool may_write(const SiteInfo &site, const BigInt &block) {
     return site.any_block || std::ranges::any_of(site.written_blocks, [&](const Term &b) {
              return m_.eval_int(b) == block;
@@ -147,9 +169,18 @@ Term inputs_equal(const GoalVC &vc, const ir::Counterexample &cx) {
     const ir::Json *j = cx.input(in.name);
     if (!j) continue;
     if (in.type.is_ptr()) {
-      if (j->is_null())
+      const ir::Json *block = j->find("block");
+      auto shared = std::ranges::find_if(info.inputs, [&](const NamedVal &o) {
+        return block && block->is_string() && o.name == block->as_string();
+      });
+      if (j->is_null()) {
         eqs.push_back(mk_eq(in.v.t, mk_int(0)));
-      else if (j->is_array())
+      } else if (shared != info.inputs.end()) { // into an earlier input's block
+        const ir::Json *off = j->find("offset");
+        eqs.push_back(mk_and(
+            mk_eq(in.v.t, shared->v.t),
+            mk_eq(in.v.off, mk_add(shared->v.off, mk_int(off ? off->integer().value_or(0) : 0)))));
+      } else if (j->is_array())
         eqs.push_back(
             mk_and(mk_not(mk_eq(in.v.t, mk_int(0))), cells_equal(in.v.t, in.type.pointee(), *j)));
     } else if (in.type.is_bool() && j->is_bool()) {

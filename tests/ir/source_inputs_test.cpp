@@ -59,6 +59,22 @@ TEST(SourceInputs, APointerToAnArrayOfObjectsIsTheListOfThemAndBack) {
   EXPECT_EQ(dump(in_source_terms(array, ir)), dump(shown));
 }
 
+TEST(SourceInputs, APointerIntoAnotherInputsObjectsNamesItAndBack) {
+  SourceInput c = box(Shape::Pointer);
+  c.name = "c";
+  for (auto &f : c.fields)
+    f.part = "c" + f.part.substr(1); // c_min_x, ...
+  const std::vector<SourceInput> s{box(Shape::Pointer), c};
+  NamedValues ir = parts("[1,3]", "[2,4]", "[5,6,7,8]", "[9,10]");
+  for (const auto &[part, off] : {std::pair{"min_x", 1}, {"min_y", 1}, {"data", 2}, {"id", 1}})
+    ir.emplace_back(std::string("c_") + part,
+                    Json::parse(std::string(R"({"block":"b_)") + part + R"(","offset":)" +
+                                std::to_string(off) + "}"));
+  const NamedValues shown = in_source_terms(s, ir);
+  EXPECT_EQ(dump(shown).substr(dump(shown).find(" c=")), R"( c={"block":"b","offset":1} )");
+  EXPECT_EQ(dump(from_source_terms(s, shown)), dump(ir));
+}
+
 TEST(SourceInputs, NoObjectAndNullArePointersToo) {
   const std::vector<SourceInput> s{box(Shape::Pointer)};
   for (const char *v : {"[]", "null"}) {

@@ -43,8 +43,9 @@ def signatures(source):
             m = re.fullmatch(r"(.*?)(\w+)", p)
             if m:
                 ps.append((m.group(1).strip(), m.group(2)))
-            else:  # an array of arrays, a pointer to rows: not built (no C type text here)
-                ps.append((None, re.search(r"(\w+)\s*(?:\)|\[)", p).group(1)))
+            else:  # an array of arrays (its declaration declares a local), a pointer to rows
+                param = re.search(r"(\w+)\s*(?:\)|\[)", p).group(1)
+                ps.append(("DECL " + p if re.search(r"\w+\s*\[", p) else None, param))
         out[name] = (ret.strip(), ps)
     return out
 
@@ -78,6 +79,8 @@ class Harness:
         """An expression of C type `ctype` for `value` (source_inputs form)."""
         if value is None:
             return "NULL"
+        if isinstance(value, dict) and "block" in value:  # into an earlier input's block
+            return "%s + %d" % (value["block"], value.get("offset", 0))
         if ctype.endswith("*"):
             elem = ctype[:-1].strip().replace("const ", "")
             if value == []:  # no object: a block of no byte
@@ -114,6 +117,9 @@ def cells(value, at=()):
 
 def snapshot(ctype, name, value):
     """C lines that copy input `name` as `old_name`, before the call (what \\old reads)."""
+    if isinstance(value, dict) and "block" in value:  # into the copy of the block it shares
+        return ["%s old_%s = old_%s + %d;" % (ctype.replace("const ", ""), name, value["block"],
+                                              value.get("offset", 0))]
     if ctype.endswith("*") and isinstance(value, list):
         elem = ctype[:-1].strip().replace("const ", "")
         size = "%d * sizeof(%s)" % (len(value), elem)
@@ -133,6 +139,9 @@ def harness_for(path, source, goal, sigs):
     for ctype, name in params:
         if name not in inputs or ctype is None:
             return None
+        if ctype.startswith("DECL "):  # `int m[3][3]`: a local of that declaration, row by row
+            h.lines.append("%s = %s;" % (ctype[5:], literal(inputs[name])))
+            continue
         h.lines.append("%s %s = %s;" % (ctype, name, h.value(ctype, inputs[name])))
     for name, value in inputs.items():  # globals
         if name in [n for _, n in params]:
@@ -154,6 +163,8 @@ def harness_for(path, source, goal, sigs):
     if goal["kind"] == "postcondition" and m:
         cond = acsl_to_c.postcondition_c(source, fn, int(m.group(1)))
         for ctype, name in params:
+            if ctype.startswith("DECL "):
+                raise acsl_to_c.Unsupported("\\old of an array of arrays")
             h.lines.extend(snapshot(ctype, name, inputs[name]))
         check = ('if (!%s) { fputs("native: %s fails\\n", stderr); return 3; }'
                  % (cond, goal["id"]))
@@ -182,7 +193,9 @@ def main():
         if not gcc or run([gcc, *flags, probe, "-o", probe + ".bin"]).returncode != 0:
             print("skipped: no gcc with AddressSanitizer and UndefinedBehaviorSanitizer here")
             return 0
-        for name in FILES:
+        corpus = sorted(os.path.join("corpus", n) for n in os.listdir(os.path.join(here, "corpus"))
+                        if n.endswith(".c"))
+        for name in FILES + corpus:
             path = os.path.join(here, name)
             source = open(path).read()
             for header in re.findall(r'^#include "([^"]+)"', source, re.M):  # its types too

@@ -5,7 +5,7 @@
 
 DIR/stack.c: every goal is proved (exit 0), and its compiled IR reads back and proves the same.
 DIR/bugs.c, DIR/objects.c, DIR/nested.c, DIR/addresses.c, DIR/arrays.c, DIR/matrix.c, DIR/programs.c,
-DIR/records.c: each `// expect: GOAL VERDICT` line holds under `triage diagnose
+DIR/records.c, DIR/values.c and every program of DIR/corpus/: each `// expect: GOAL VERDICT` line holds under `triage diagnose
 --format json` (GOAL is an annotation id, or FUNCTION.KIND for a runtime-error goal), and the
 replay command of each verdict but `proved` fails the goal again when run (exit 1). Every
 counterexample is a state C can have: the fields of one structure pointer (the pointers its
@@ -69,6 +69,16 @@ def check_whole_objects(goal, groups, failures, path):
             continue
         values = [inputs[name] for name, _ in group]
         if all(v is None for v in values):
+            continue
+        # Into the objects of another structure input (`to = &from[0]`): every part into the
+        # same part of one group, at the same object.
+        if all(isinstance(v, dict) and "block" in v for v in values):
+            into = [g for g in groups if [b["block"] for b in values] == [n for n, _ in g]]
+            index = {v.get("offset", 0) // n for v, (_, n) in zip(values, group)}
+            if not into or len(index) != 1 or any(v.get("offset", 0) % n
+                                                  for v, (_, n) in zip(values, group)):
+                failures.append("%s: %s: parts into different objects: %s" % (
+                    path, goal_name(goal), {n: inputs[n] for n, _ in group}))
             continue
         # Whole objects, as many in each part's block (each part its cells per object): what
         # an array of C structures can be (none, one, several).
@@ -156,6 +166,10 @@ def main():
     check_bugs(triage, os.path.join(here, "programs.c"), failures, pop_check=False)
     check_bugs(triage, os.path.join(here, "records.c"), failures, pop_check=False)
     check_bugs(triage, os.path.join(here, "values.c"), failures, pop_check=False)
+    corpus = os.path.join(here, "corpus")  # one program per file
+    for name in sorted(os.listdir(corpus)):
+        if name.endswith(".c"):
+            check_bugs(triage, os.path.join(corpus, name), failures, pop_check=False, groups=False)
     # The test generator finds the bug that needs an array of two structures: a run from it.
     out = run([triage, "diagnose", os.path.join(here, "records.c"), "--strategy", "test",
                "--function", "find_first_only", "--format", "json"])
