@@ -34,10 +34,12 @@ inline const char *nc_search_name(NcSearch s) {
 enum class ScopeKind {
   Typically, ///< the inputs the function's `typically` clauses allow
   Automatic, ///< a small scope triage chose
+  Apart,     ///< every input, but pointer inputs in blocks of their own
 };
 /// The names of the kinds, in the order of the enumerators (the one table): JSON and SARIF.
-inline constexpr std::array<const char *, 2> scope_kind_names{"typically", "automatic"};
-static_assert(size_t(ScopeKind::Automatic) + 1 == scope_kind_names.size());
+inline constexpr std::array<const char *, 3> scope_kind_names{"typically", "automatic",
+                                                              "blocks_apart"};
+static_assert(size_t(ScopeKind::Apart) + 1 == scope_kind_names.size());
 inline const char *scope_kind_name(ScopeKind k) {
   return scope_kind_names[size_t(k)];
 }

@@ -116,6 +116,7 @@ void test_lemma(const ir::Program &p, const StrategyOptions &o, GoalDiagnosis &d
   const std::string assert_id = fn + ".assert1";
   std::optional<size_t> best;
   long paths = 0;
+  std::string apart;
   // A lemma over one state is the same function in every scope: built once.
   const bool per_scope = lemma->labels.size() > 1;
   std::optional<ir::Program> checked;
@@ -140,7 +141,7 @@ void test_lemma(const ir::Program &p, const StrategyOptions &o, GoalDiagnosis &d
                         " (the lemma does not hold; no run of the program replays it)");
       return;
     }
-    if (!r.complete) {
+    if (!r.complete && !r.complete_apart) {
       if (!best)
         for (const auto &why : r.incomplete_because)
           d.notes.push_back("search of the lemma's instances incomplete: " + why);
@@ -148,10 +149,14 @@ void test_lemma(const ir::Program &p, const StrategyOptions &o, GoalDiagnosis &d
     }
     best = level;
     paths = r.paths;
+    apart.clear();
+    for (const std::string &pair : r.apart) // pointers that may share a block were kept apart
+      apart += (apart.empty() ? ", pointer inputs " : ", ") + pair;
   }
   if (!best) return;
   d.verdict = Verdict::LikelyProverIncapacity;
   d.search_scope = automatic_scope(*checked, *best);
+  if (!apart.empty()) d.search_scope->text += apart + " in blocks of their own";
   d.notes.push_back("every instance of the lemma within a small scope (" + d.search_scope->text +
                     ") evaluated (" + std::to_string(paths) +
                     " paths) without one that is false; instances reading past an array's "

@@ -357,6 +357,21 @@ private:
     return it->second;
   }
 
+  /// Whether every path was explored, but maybe for those where pointer inputs share a block.
+  static bool explored(const dse::Result &r) { return r.complete || r.complete_apart; }
+
+  /// ", pointer inputs a and b in blocks of their own" when the searches kept some apart.
+  static std::string apart_text(const dse::Result &nc, const std::optional<dse::Result> &global) {
+    std::vector<std::string> pairs = nc.apart;
+    if (global)
+      for (const std::string &p : global->apart)
+        if (std::ranges::find(pairs, p) == pairs.end()) pairs.push_back(p);
+    std::string out;
+    for (const std::string &p : pairs)
+      out += (out.empty() ? "" : ", ") + p;
+    return out.empty() ? "" : ", pointer inputs " + out + " in blocks of their own";
+  }
+
   /// A goal whose searches could not be complete (inputs of any length or size): the same
   /// searches within small scopes, smallest first, while each is explored completely. A
   /// counterexample found there settles the goal as anywhere; a scope explored completely
@@ -366,6 +381,7 @@ private:
     const ir::GoalRef &goal = d.result.goal;
     std::optional<size_t> best;
     long real_paths = 0, contract_paths = 0;
+    std::string apart;
     for (size_t level = 0; level < small_scopes.size() && !ctx_.options.past_deadline(); ++level) {
       const dse::Result &nc = scoped_nc(level);
       for (const dse::Test *t : shortest_first(nc.tests)) {
@@ -377,7 +393,7 @@ private:
           return;
         }
       }
-      if (!nc.complete || masked_in(nc, goal)) break;
+      if (!explored(nc) || masked_in(nc, goal)) break;
       std::optional<dse::Result> global;
       if (!names.empty()) {
         rac::Policy all;
@@ -387,15 +403,17 @@ private:
             settle_weakness(d, global->tests[*global->found], Scope::Global, names))
           return;
         if (d.verdict == Verdict::NonCompliance) return;
-        if (!global->complete) break;
+        if (!explored(*global)) break;
       }
       best = level;
+      apart = apart_text(nc, global);
       real_paths = nc.paths;
       contract_paths = global ? global->paths : 0;
     }
     if (!best) return;
     d.verdict = Verdict::LikelyProverIncapacity;
     d.search_scope = automatic_scope(ctx_.program, *best);
+    d.search_scope->text += apart;
     d.notes.push_back("every path within a small scope of inputs (" + d.search_scope->text +
                       ") explored (" + std::to_string(real_paths) + " real" +
                       (names.empty()
@@ -410,7 +428,7 @@ private:
   void conclude(GoalDiagnosis &d, const dse::Result &nc, const std::optional<dse::Result> &global,
                 bool masked) {
     d.strategy = "test";
-    const bool complete = nc.complete && (!global || global->complete);
+    const bool complete = explored(nc) && (!global || explored(*global));
     if (masked)
       d.notes.push_back("some tests fail this goal after failing another one first: fix that "
                         "one, then diagnose again");
@@ -424,14 +442,21 @@ private:
             note_once(d, "search incomplete: " + why);
       return;
     }
-    d.verdict = typically_ ? Verdict::LikelyProverIncapacity : Verdict::ProverIncapacity;
+    // Pointer inputs that may share a block were given blocks of their own: the search is
+    // complete for those inputs only, which the scope says.
+    const std::string apart = apart_text(nc, global);
+    d.verdict =
+        typically_ || !apart.empty() ? Verdict::LikelyProverIncapacity : Verdict::ProverIncapacity;
     if (typically_)
-      d.search_scope =
-          SearchScope{ScopeKind::Typically, "the inputs its `typically` clauses allow", 0, {}};
+      d.search_scope = SearchScope{
+          ScopeKind::Typically, "the inputs its `typically` clauses allow" + apart, 0, {}};
+    else if (!apart.empty())
+      d.search_scope = SearchScope{ScopeKind::Apart, "every input" + apart, 0, {}};
     d.notes.push_back(
         "every path explored (" + std::to_string(nc.paths) + " real" +
         (global ? ", " + std::to_string(global->paths) + " through the contracts" : std::string()) +
-        ") without a counterexample" + (typically_ ? ", within the `typically` clauses" : ""));
+        ") without a counterexample" + (typically_ ? ", within the `typically` clauses" : "") +
+        apart);
   }
 };
 

@@ -126,7 +126,12 @@ public:
       if (out_of_budget()) break;
       if (!visit(frontier.pop(), frontier)) break;
     }
-    r_.complete = incomplete_.empty() && frontier.empty();
+    r_.complete_apart = incomplete_.empty() && frontier.empty();
+    r_.complete = r_.complete_apart && r_.apart.empty();
+    for (const std::string &pair : r_.apart)
+      incomplete_.insert("the pointer inputs " + pair +
+                         " point to blocks of their own: runs where they share one are not "
+                         "explored");
     r_.incomplete_because.assign(incomplete_.begin(), incomplete_.end());
     r_.ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     r_.work_ms = long(work_s_ * 1000);
@@ -170,10 +175,7 @@ private:
       if (const auto *g = std::get_if<std::shared_ptr<ir::Global>>(&d))
         if (!(*g)->array_len && (*g)->type.is_ptr()) add((*g)->name, (*g)->type);
     for (const auto &[type, names] : by_type)
-      if (names.size() >= 2)
-        incomplete_.insert("the pointer inputs " + names[0] + " and " + names[1] +
-                           " point to blocks of their own: runs where they share one are not "
-                           "explored");
+      if (names.size() >= 2) r_.apart.push_back(names[0] + " and " + names[1]);
   }
 
   /// What one path left to negate: its decisions from `from` on (a visit negates at most

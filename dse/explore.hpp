@@ -86,6 +86,11 @@ struct Result {
   std::vector<Test> tests;
   /// Every feasible path explored: no bound hit, no solver `unknown`, nothing concretized.
   bool complete = false;
+  /// Pointer inputs that may share a block but got blocks of their own (`"a and b"`): with
+  /// them, `complete` is false, and `complete_apart` says whether every path was explored
+  /// but for the runs where they share one.
+  std::vector<std::string> apart;
+  bool complete_apart = false;
   std::vector<std::string> incomplete_because; ///< which bounds were hit, and why
   long paths = 0;
   long solver_calls = 0;

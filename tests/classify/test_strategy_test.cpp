@@ -183,6 +183,26 @@ TEST(TestStrategy, CompleteTypicallyScopeIsStated) {
   EXPECT_EQ(d.search_scope->kind, ScopeKind::Typically);
 }
 
+// Two pointer inputs of one type get blocks of their own: every path explored, but not the runs
+// where they share a block (`f(a, a)`): likely, and the scope says which inputs were kept apart.
+TEST(TestStrategy, PointersKeptApartMakeItLikelyWithTheirScope) {
+  const ir::Program p = parse(R"(
+fun g(a: ptr int32, b: ptr int32): int32
+  requires #g.requires1 { valid(a) && valid(b) && 0 <= *a && *a <= 3 && 0 <= *b && *b <= 3 }
+  ensures #g.ensures1 @"c.c":4:3 { result = *a + *b }
+{
+  return *a + *b;
+}
+)",
+                              "apart.ivl");
+  const GoalDiagnosis d =
+      judge_by_tests(p, ir::GoalRef{ir::GoalKind::Postcondition, "g.ensures1", "g", {"c.c", 4, 3}});
+  EXPECT_EQ(d.verdict, Verdict::LikelyProverIncapacity);
+  ASSERT_TRUE(d.search_scope.has_value());
+  EXPECT_EQ(d.search_scope->kind, ScopeKind::Apart);
+  EXPECT_EQ(d.search_scope->text, "every input, pointer inputs a and b in blocks of their own");
+}
+
 // The whole domain cannot be explored (n up to 100000 within 300 ms of work): the searches are
 // made again within small scopes. n in [-2, 2] is explored completely; the next scope holds n
 // near the constant 100000, whose runs the budget cannot finish: the smallest scope is stated.

@@ -260,6 +260,10 @@ class Program:
             if inside is None:
                 return 'excused', 'only inputs outside the stated small scope fail it', in_scope
             return 'hard', 'likely_prover_incapacity, yet a run within its small scope fails it', inside
+        if verdict == 'likely_prover_incapacity' and scope.get('kind') == 'blocks_apart':
+            # Its promise: no failing input whose pointers have blocks of their own, as all of
+            # these inputs have.
+            return 'hard', 'likely_prover_incapacity (blocks apart), yet a run fails it', anywhere
         if verdict == 'likely_prover_incapacity':
             return 'hard', 'likely_prover_incapacity, yet a run within typically fails it', in_scope
         if nc == 'complete':
