@@ -72,6 +72,8 @@ def diagnose_file(triage, path, flags, args, row):
     and weakness replayed by `triage run` apart (the diagnosis replays them itself: this checks
     it from the outside). With --diagnose-only, the goals and proofs are the diagnosis's own."""
     dcmd = [triage, "diagnose", *flags, path, "--format", "json", "--deadline", str(args.deadline)]
+    if args.jobs:  # as prove is run: the same options, or the proofs of the two could differ
+        dcmd += ["-j", str(args.jobs)]
     dout, dsecs = run(dcmd, args.deadline + 60)
     row["diagnose_s"] = round(dsecs, 2)
     row["diagnose_exit"] = dout.returncode if dout else "timeout"

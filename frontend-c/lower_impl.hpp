@@ -77,6 +77,10 @@ ir::ExprPtr cell(const ir::ExprPtr &base, int64_t k, ir::Pos p);
 /// How counterexamples name the input `name` when it is several IR inputs (a structure).
 std::optional<ir::SourceInput> source_input(const std::string &name, const VarInfo &v);
 
+/// The range lo .. hi of `loc` in objects of n cells each, made a range of cells: lo * n .. hi *
+/// n + n - 1 (a row of a matrix, a part of an array of structures). Nothing when n is 1.
+void scale_range(ir::Location &loc, int64_t n);
+
 class Lowerer {
 public:
   explicit Lowerer(std::string file) : file_(std::move(file)) {}
@@ -180,6 +184,10 @@ private:
   /// The meaning of a call the conventions fix (a nondeterministic value, an assumption, the
   /// end of the run, an error to be unreachable), emitted; nullopt for any other call.
   std::optional<Val> task_call(const CExpr &e, bool want_value);
+  /// An annotation `kind name: e` located at `at` (id left to the caller).
+  ir::Annotation annotation(ir::AnnotKind kind, std::string name, ir::ExprPtr e, Loc at) const;
+  /// A statement of `kind` (assert or assume) that holds the annotation `a`, emitted.
+  void emit_annotated(ir::StmtKind kind, ir::Annotation a);
   void task_assume(ir::ExprPtr c, Loc at, std::string name = "");
   void task_assert(ir::ExprPtr c, Loc at);
   /// A fresh temporary of type `t` with a nondeterministic value (`havoc`).

@@ -186,13 +186,8 @@ void Lowerer::value_cells_required(const Param &p, ir::Function &fn) {
       valid->locs.push_back(
           part_location(ir::make_var(v->parts[i], pos(p.loc)), ls[i], pos(p.loc)));
   if (valid->locs.empty()) return;
-  ir::Annotation a;
-  a.kind = ir::AnnotKind::Requires;
-  a.name = p.name + " is a structure value";
-  a.pos = pos(p.loc);
-  a.src = src(p.loc);
-  a.expr = std::move(valid);
-  fn.contract.push_back(std::move(a));
+  fn.contract.push_back(annotation(ir::AnnotKind::Requires, p.name + " is a structure value",
+                                   std::move(valid), p.loc));
 }
 
 void Lowerer::value_cells(const Param &p) {
@@ -341,22 +336,27 @@ ir::ExprPtr Lowerer::parts_difference(const Val &a, const Val &b, Loc at) const 
   return n == 1 ? cells : ir::make_binary(BinOp::Div, std::move(cells), ir::make_int(n, p), p);
 }
 
+void scale_range(ir::Location &loc, int64_t n) {
+  if (n == 1 || !loc.lo) return;
+  const ir::Pos p = loc.pos;
+  loc.lo = ir::make_binary(BinOp::Mul, loc.lo, ir::make_int(n, p), p);
+  loc.hi = ir::make_binary(BinOp::Add, ir::make_binary(BinOp::Mul, loc.hi, ir::make_int(n, p), p),
+                           ir::make_int(n - 1, p), p);
+}
+
 std::vector<ir::Location> Lowerer::object_range(const Val &p, const ir::ExprPtr &lo,
                                                 const ir::ExprPtr &hi, ir::Pos at, size_t first,
                                                 size_t count) const {
   const std::vector<Leaf> ls = leaves(definition(p.t));
   std::vector<ir::Location> locs;
   for (size_t i = first; i < p.parts.size() && i - first < count; ++i) {
-    const int64_t n = ls[i].cells();
-    auto times = [&](const ir::ExprPtr &x) {
-      return n == 1 ? clone(x) : ir::make_binary(BinOp::Mul, clone(x), ir::make_int(n, at), at);
-    };
     ir::Location l;
     l.kind = ir::Location::Kind::Mem;
     l.pos = at;
     l.ptr = clone(p.parts[i]);
-    l.lo = times(lo);
-    l.hi = n == 1 ? clone(hi) : ir::make_binary(BinOp::Add, times(hi), ir::make_int(n - 1, at), at);
+    l.lo = clone(lo);
+    l.hi = clone(hi);
+    scale_range(l, ls[i].cells());
     locs.push_back(std::move(l));
   }
   return locs;

@@ -46,28 +46,31 @@ bool is_task_function(const std::string &name) {
          name == "abort" || name == "exit" || name == "_Exit";
 }
 
-void Lowerer::task_assume(ir::ExprPtr c, Loc at, std::string name) {
+ir::Annotation Lowerer::annotation(ir::AnnotKind kind, std::string name, ir::ExprPtr e,
+                                   Loc at) const {
   ir::Annotation a;
-  a.kind = ir::AnnotKind::Assume;
+  a.kind = kind;
   a.name = std::move(name);
   a.pos = pos(at);
   a.src = src(at);
-  a.expr = std::move(c);
-  auto s = make_stmt(ir::StmtKind::Assume);
+  a.expr = std::move(e);
+  return a;
+}
+
+void Lowerer::emit_annotated(ir::StmtKind kind, ir::Annotation a) {
+  auto s = make_stmt(kind);
   s->annots.push_back(std::move(a));
   emit(s);
 }
 
+void Lowerer::task_assume(ir::ExprPtr c, Loc at, std::string name) {
+  emit_annotated(ir::StmtKind::Assume,
+                 annotation(ir::AnnotKind::Assume, std::move(name), std::move(c), at));
+}
+
 void Lowerer::task_assert(ir::ExprPtr c, Loc at) {
-  ir::Annotation a;
-  a.kind = ir::AnnotKind::Assert;
-  a.name = "reach_error";
-  a.pos = pos(at);
-  a.src = src(at);
-  a.expr = std::move(c);
-  auto s = make_stmt(ir::StmtKind::Assert);
-  s->annots.push_back(std::move(a));
-  emit(s);
+  emit_annotated(ir::StmtKind::Assert,
+                 annotation(ir::AnnotKind::Assert, "reach_error", std::move(c), at));
 }
 
 Val Lowerer::nondet_temp(const CType &t, Loc at) {
@@ -93,16 +96,9 @@ void Lowerer::index_bound(const Val &base, const Val &index, Loc at) {
                            ir::make_binary(BinOp::Lt, convert(Val{clone(index.e), index.t}, t, at),
                                            ir::make_int(base.bound, p), p),
                            p);
-  ir::Annotation a;
-  a.kind = ir::AnnotKind::Assert;
-  a.name = "index_bound";
+  ir::Annotation a = annotation(ir::AnnotKind::Assert, "index_bound", std::move(c), at);
   if (fn_) a.id = fn_->ir + ".index_bound" + std::to_string(++index_bounds_);
-  a.pos = p;
-  a.src = src(at);
-  a.expr = std::move(c);
-  auto s = make_stmt(ir::StmtKind::Assert);
-  s->annots.push_back(std::move(a));
-  emit(s);
+  emit_annotated(ir::StmtKind::Assert, std::move(a));
 }
 
 std::optional<Val> Lowerer::task_call(const CExpr &e, bool want_value) {

@@ -371,12 +371,7 @@ Val Lowerer::term_quant(const CExpr &e) {
 }
 
 void Lowerer::row_cells(const Val &base, ir::Location &loc) const {
-  const int64_t n = cells_of(*base.t.elem);
-  if (n == 1 || !loc.lo) return;
-  const ir::Pos p = loc.pos;
-  loc.lo = ir::make_binary(BinOp::Mul, loc.lo, ir::make_int(n, p), p);
-  loc.hi = ir::make_binary(BinOp::Add, ir::make_binary(BinOp::Mul, loc.hi, ir::make_int(n, p), p),
-                           ir::make_int(n - 1, p), p);
+  scale_range(loc, cells_of(*base.t.elem));
 }
 
 std::vector<ir::Location> Lowerer::pointer_set(const CExpr &e) {

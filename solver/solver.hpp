@@ -41,6 +41,11 @@ inline bool out_of_budget(Answer a) {
   return a == Answer::Timeout || a == Answer::ResourceOut;
 }
 
+/// A check's seconds are its processor time (its thread's, or its child process's): on a loaded
+/// machine a check that waited for the processor gets its seconds all the same, so that the
+/// answer does not depend on the load; but it never lasts more than this many times its seconds.
+inline constexpr double kProcessorStretch = 3;
+
 /// What a check may spend. Solver work is counted in each solver's own resource units, which
 /// depend on the query alone, not on the load of the machine: the limit that normally decides.
 /// It is given in seconds of work of the reference machine (Backend::set_work), 0 for no limit

@@ -130,10 +130,27 @@ private:
       }
       Watchdog &w = *first->second;
       pending_.erase(first);
+      if (const auto more = processor_time_left(w)) { // it waited for the processor: not yet
+        w.when_ = std::min(w.hard_, Clock::now() + *more);
+        pending_.emplace(std::pair{w.when_, w.ticket_}, &w);
+        continue;
+      }
       w.armed_ = false;
       w.fired_ = true;
       w.ctx_.interrupt();
     }
+  }
+
+  /// How much longer the watch's thread may run, when it has used less processor time than its
+  /// seconds and its hard stop has not come; nullopt when it is time to interrupt.
+  static std::optional<Clock::duration> processor_time_left(const Watchdog &w) {
+    timespec t{};
+    if (!w.cpu_clock_ || Clock::now() >= w.hard_ || ::clock_gettime(*w.cpu_clock_, &t) != 0)
+      return std::nullopt;
+    const double left = w.cpu_limit_s_ - (double(t.tv_sec) + double(t.tv_nsec) * 1e-9);
+    if (left <= 0) return std::nullopt;
+    return std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(std::max(0.01, left)));
   }
 
   const pid_t pid_ = getpid();
@@ -146,9 +163,20 @@ private:
 Watchdog::Watchdog(z3::context &ctx, double seconds)
     : ctx_(ctx), timer_(WatchdogTimer::instance()) {
   // At most about four months: a deadline past the clock's range would wrap around.
-  const auto wait = std::chrono::duration<double>(std::clamp(seconds, 0.0, 1e7));
-  when_ = std::chrono::steady_clock::now() +
-          std::chrono::duration_cast<std::chrono::steady_clock::duration>(wait);
+  const double limit = std::clamp(seconds, 0.0, 1e7);
+  const auto now = std::chrono::steady_clock::now();
+  const auto after = [&](double s) {
+    return now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(s));
+  };
+  when_ = after(limit);
+  hard_ = after(std::min(1e7, limit * kProcessorStretch));
+  clockid_t clock{};
+  timespec t{};
+  if (::pthread_getcpuclockid(::pthread_self(), &clock) == 0 && ::clock_gettime(clock, &t) == 0) {
+    cpu_clock_ = clock;
+    cpu_limit_s_ = double(t.tv_sec) + double(t.tv_nsec) * 1e-9 + limit;
+  }
   timer_.arm(*this);
 }
 

@@ -8,10 +8,14 @@
 
 #include <z3++.h>
 
+#include <pthread.h>
+#include <time.h>
+
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace triage::solver {
 
@@ -48,9 +52,10 @@ private:
 
 class WatchdogTimer;
 
-/// Interrupts the context when the time is up, unless stopped first. One timer thread of the
-/// process serves every watch (WatchdogTimer): a thread per check cost more than the small
-/// checks of a concolic search, thousands per diagnosis, and each thread start waited on the
+/// Interrupts the context when the time is up (in the processor time of the thread that made
+/// the watch, within kProcessorStretch times it in time passed), unless stopped first. One timer
+/// thread of the process serves every watch (WatchdogTimer): a thread per check cost more than the
+/// small checks of a concolic search, thousands per diagnosis, and each thread start waited on the
 /// scheduler of a loaded machine.
 class Watchdog {
 public:
@@ -68,6 +73,12 @@ private:
   z3::context &ctx_;
   WatchdogTimer &timer_;
   std::chrono::steady_clock::time_point when_;
+  /// The processor clock of the thread that checks, and the seconds it may use: when the time
+  /// comes and the thread has used less (it waited for the processor), the watch goes on,
+  /// until `hard_` (kProcessorStretch times the seconds).
+  std::optional<clockid_t> cpu_clock_;
+  double cpu_limit_s_ = 0;
+  std::chrono::steady_clock::time_point hard_;
   uint64_t ticket_ = 0;
   bool armed_ = false, fired_ = false; ///< guarded by the timer's lock
 };

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <fstream>
+#include <sstream>
 
 #include <fcntl.h>
 #include <linux/close_range.h>
@@ -86,11 +88,18 @@ void limit_memory() {
 } // namespace
 
 ChildCheck::ChildCheck(Prover which, const std::vector<Term> &query, Budget budget, unsigned seed,
-                       const GoalVC &vc) {
+                       const GoalVC &vc, std::optional<Clock::time_point> stop) {
+  cpu_limit_s_ = budget.seconds;
+  const auto stretched = std::chrono::duration<double>(kStretch * budget.seconds);
+  hard_stop_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(stretched);
+  if (stop) hard_stop_ = std::min(hard_stop_, *stop);
+  // The solver's own time limit is the hard stop: its processor time is the parent's to count.
+  const Budget child_budget{std::chrono::duration<double>(hard_stop_ - Clock::now()).count(),
+                            budget.work_s};
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return;
   pid_ = ::fork();
-  if (pid_ == 0) run_child(fds[1], which, query, budget, seed, vc);
+  if (pid_ == 0) run_child(fds[1], which, query, child_budget, seed, vc);
   ::close(fds[1]);
   if (pid_ < 0) {
     ::close(fds[0]);
@@ -113,11 +122,40 @@ void ChildCheck::stop() {
 }
 
 void ChildCheck::wait_answer(Clock::time_point until) {
-  while (!answer_ && read_some(until)) {
-    const auto nl = buf_.find('\n');
-    if (nl != std::string::npos) answer_ = answer_of(buf_.substr(0, nl)).value_or(Answer::Unknown);
+  for (;;) {
+    while (!answer_ && read_some(until)) {
+      const auto nl = buf_.find('\n');
+      if (nl != std::string::npos)
+        answer_ = answer_of(buf_.substr(0, nl)).value_or(Answer::Unknown);
+    }
+    // A child that ends without answering was stopped (or crashed): it has no answer to count.
+    if (answer_ || eof_ || pid_ <= 0) return;
+    // Time is up; a child that waited for the processor goes on until it has used its seconds.
+    const std::optional<double> used = cpu_seconds();
+    const auto now = Clock::now();
+    if (!used || *used >= cpu_limit_s_ || now >= hard_stop_) return;
+    const auto rest = std::chrono::duration<double>(std::max(0.05, cpu_limit_s_ - *used));
+    until = std::min(hard_stop_, now + std::chrono::duration_cast<Clock::duration>(rest));
   }
-  // A child that ends without answering was stopped (or crashed): it has no answer to count.
+}
+
+std::optional<double> ChildCheck::cpu_seconds() const {
+  // /proc/PID/stat: utime and stime are the 14th and 15th fields, the 2nd (the command) in
+  // parentheses that may hold spaces: counted from the last ')'.
+  std::ifstream in("/proc/" + std::to_string(pid_) + "/stat");
+  std::string line;
+  if (!std::getline(in, line)) return std::nullopt;
+  const size_t close = line.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  std::istringstream fields(line.substr(close + 1));
+  std::string field;
+  long long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14) utime = std::stoll(field);
+    if (i == 15) stime = std::stoll(field);
+  }
+  if (!fields) return std::nullopt;
+  return double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
 }
 
 void ChildCheck::wait_model(Clock::time_point until) {

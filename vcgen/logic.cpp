@@ -323,7 +323,14 @@ std::optional<Term> ExprTr::run_defined(const Expr &e, const Env &env,
       mk_forall({j}, mk_implies(mk_and({in_j, mk_lt(j, k)}), rename_bound(reads, k, j)));
   const Term every = mk_forall({k}, mk_implies(in_k, reads));
   const Term decides = e.bval ? mk_not(body) : body;
-  return mk_or(every, mk_exists({k}, mk_and({in_k, decides, reads, before})));
+  const Term in_order = mk_exists({k}, mk_and({in_k, decides, reads, before}));
+  // To prove, under the switch (a stronger goal without it); assumed, as it is.
+  return mk_or(every, assumed_ ? in_order : mk_and(run_order(), in_order));
+}
+
+Term run_order() {
+  static const Term on = mk_const("wd!run_order", Sort::Bool); // one node: queries can drop it
+  return on;
 }
 
 Term ExprTr::assumption(const Expr &e, const Env &env) {

@@ -173,4 +173,11 @@ Val val_ite(const Term &c, const Val &a, const Val &b);
 /// A fresh value of type t named `name`, with its range facts appended to `facts`.
 Val fresh_val(const std::string &name, const ir::Type &t, std::vector<Term> &facts);
 
+/// The switch under which the definedness of a quantifier to prove may rely on the order in
+/// which a run enumerates it (ExprTr::run_defined: every instance's reads are valid, or those
+/// up to the first instance that decides). Every query assumes it; a query that assumes it
+/// false asks that every instance's reads be valid, a stronger goal, so its proof stands. That
+/// goal is often much easier: find_end.c's `!HasSubRange(a, \result + 1, n, b, p)`.
+Term run_order();
+
 } // namespace triage::vcgen

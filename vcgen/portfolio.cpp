@@ -39,12 +39,14 @@ using Clock = std::chrono::steady_clock;
 /// With a limit of work, the work is what is split (a restart at a point of the search that the
 /// load does not move); the wall-clock backstop is for both checks together.
 Answer check_restarting(Backend &b, const std::vector<Term> &query, Budget budget, unsigned seed) {
-  const auto start = Clock::now();
+  // The seconds are processor time (solver::kProcessorStretch): what the first check used of
+  // them is this thread's.
+  const double cpu0 = solver::thread_cpu_seconds();
   const bool by_work = budget.work_s > 0;
   const Budget first = by_work ? Budget{budget.seconds, budget.work_s / 4} : budget.share(0.25);
   b.set_work(first.work_s);
   const Answer a = b.check(query, first.seconds, seed);
-  const double left = budget.seconds - std::chrono::duration<double>(Clock::now() - start).count();
+  const double left = budget.seconds - (solver::thread_cpu_seconds() - cpu0);
   if (!out_of_budget(a) || left < 0.05) return a;
   if (by_work && a == Answer::Timeout) return a; // the backstop: it is for both checks
   b.set_work(budget.work_s - first.work_s);
@@ -88,11 +90,17 @@ Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &quer
     run->cv.notify_all();
   });
   // A quarter of the time limit: the limit is a generous backstop when the work is bounded.
+  // The check's seconds are its thread's processor time, within kProcessorStretch times them.
+  // Not past the hard stop, though (a diagnosis's deadline): the check is interrupted there.
+  double longest_s = timeout_s * solver::kProcessorStretch;
+  if (hard_stop)
+    longest_s = std::clamp(std::chrono::duration<double>(*hard_stop - Clock::now()).count(),
+                           timeout_s, longest_s);
   const auto grace =
-      reaction_time(timeout_s, std::chrono::duration<double>(std::max(2.0, timeout_s / 4)));
+      reaction_time(longest_s, std::chrono::duration<double>(std::max(2.0, timeout_s / 4)));
   std::unique_lock<std::mutex> lock(run->m);
   const auto finished = [&] { return run->done; };
-  if (!run->cv.wait_for(lock, std::chrono::duration<double>(timeout_s) + grace, finished)) {
+  if (!run->cv.wait_for(lock, std::chrono::duration<double>(longest_s) + grace, finished)) {
     b->interrupt();
     if (!run->cv.wait_for(lock, reaction_time(0, std::chrono::seconds(1)), finished)) {
       lock.unlock();
@@ -174,7 +182,7 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned see
   } catch (const SolverUnavailable &) { // no Z3 context to be had (its memory cap): cvc5 alone
     return cvc5_in_child(query, rest(), seed, vc);
   }
-  ChildCheck child(Prover::Cvc5, query, rest(), seed, vc);
+  ChildCheck child(Prover::Cvc5, query, rest(), seed, vc, hard_stop);
   // cvc5 overshoots its time limit a little; reading a model gets as long as Z3's reading.
   const auto answer_by = end + seconds(0.5);
   const double read_budget = std::max(1.0, timeout_s);
@@ -235,7 +243,7 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned see
 Outcome cvc5_in_child(const std::vector<Term> &query, Budget budget, unsigned seed,
                       const GoalVC &vc) {
   const double timeout_s = budget.seconds;
-  ChildCheck child(Prover::Cvc5, query, budget, seed, vc);
+  ChildCheck child(Prover::Cvc5, query, budget, seed, vc, hard_stop);
   child.wait_answer(Clock::now() + seconds(timeout_s + 0.5));
   const std::optional<Answer> a = child.answer();
   Outcome o;

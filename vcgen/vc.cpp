@@ -993,6 +993,9 @@ std::vector<GoalVC> generate_vcs(const ir::Program &p, const VcOptions &opts) {
       vc.state_lemma_hyps = state_lemmas;
       vc.property = mk_and(g.obligations);
       vc.definedness = mk_and(g.defined);
+      vc.run_ordered = std::ranges::any_of(free_constants({vc.definedness}),
+                                           [](const Term &c) { return c == run_order(); });
+      if (vc.run_ordered) vc.hyps.push_back(run_order());
       vc.obligation = mk_and(vc.definedness, vc.property);
       vc.info = info;
       vc.sites = sites;

@@ -77,6 +77,9 @@ struct GoalVC {
   /// generated after them, so the obligation cannot mention their outputs.
   size_t sites_before = 0;
   std::vector<size_t> enclosing_sites; ///< the loops (indices in `sites`) the goal lies inside
+  /// Whether `definedness` relies on the order in which a run enumerates a quantifier (held by
+  /// run_order(), which `hyps` assume).
+  bool run_ordered = false;
 };
 
 struct VcOptions {

@@ -3,6 +3,8 @@
 // stopped (no solver process outlives its race), and no race longer than its time limit.
 #include "ir/parser.hpp"
 #include "ir/typecheck.hpp"
+#include "vcgen/child_process.hpp"
+#include "vcgen/logic.hpp"
 #include "vcgen/portfolio.hpp"
 #include "vcgen/vc.hpp"
 
@@ -10,7 +12,9 @@
 
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <sys/wait.h>
+#include <thread>
 
 using namespace triage;
 using namespace triage::vcgen;
@@ -142,6 +146,110 @@ TEST(Portfolio, OneSolverRunsAlone) {
     EXPECT_EQ(o.prover, p);
     EXPECT_FALSE(o.model.empty());
   }
+}
+
+using Clock = std::chrono::steady_clock;
+
+/// Seconds since `t0`.
+double since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+/// A cvc5 child proving the postcondition of `vc` with `seconds`, stopped (SIGSTOP) at once, as
+/// a loaded machine would starve it.
+std::unique_ptr<ChildCheck> stopped_child(const GoalVC &vc, double seconds) {
+  auto child = std::make_unique<ChildCheck>(Prover::Cvc5, negated(vc), Budget{seconds, 0}, 0, vc);
+  if (child->pid() > 0) ::kill(child->pid(), SIGSTOP);
+  return child;
+}
+
+// A child's seconds are its processor time: one that waited for the processor still answers,
+// where a limit in time passed would have ended it undecided. Not past kStretch times its
+// seconds, though.
+TEST(Portfolio, ChildThatWaitedForTheProcessorStillAnswers) {
+  Goals g(kProgram);
+  const auto t0 = Clock::now();
+  const auto child = stopped_child(g.post("g"), 1.0);
+  ASSERT_GT(child->pid(), 0);
+  std::thread resume([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    ::kill(child->pid(), SIGCONT);
+  });
+  child->wait_answer(t0 + std::chrono::milliseconds(1000));
+  resume.join();
+  EXPECT_EQ(child->answer(), std::optional<Answer>(Answer::Unsat));
+  EXPECT_LT(since(t0), ChildCheck::kStretch + 0.5);
+}
+
+// A child stopped for good is given up at the hard stop.
+TEST(Portfolio, ChildNeverRunningIsGivenUpAtTheHardStop) {
+  Goals g(kProgram);
+  const auto t0 = Clock::now();
+  {
+    const auto child = stopped_child(g.post("g"), 0.5);
+    ASSERT_GT(child->pid(), 0);
+    child->wait_answer(t0 + std::chrono::milliseconds(500));
+    EXPECT_FALSE(child->answer().has_value());
+    EXPECT_GE(since(t0), 0.5 * ChildCheck::kStretch - 0.1);
+    EXPECT_LT(since(t0), 0.5 * ChildCheck::kStretch + 1.0);
+    ::kill(child->pid(), SIGCONT);
+  }
+  EXPECT_TRUE(no_children_left());
+}
+
+// The definedness of an exists to prove may rely on where a run stops (its first witness):
+// under run_order() it does, which every query of the goal assumes; without it, every
+// instance's reads must be valid, a stronger goal that the prover falls back on.
+const char *kRunOrder = R"(
+fun first_witness(t: ptr int32)
+  requires { valid(t + (0 .. 2)) && t[0] = 7 }
+{
+  assert { exists i: int. 0 <= i <= 3 && t[i] = 7 }
+}
+fun every_read(t: ptr int32)
+  requires { valid(t + (0 .. 3)) && t[0] = 7 }
+{
+  assert { exists i: int. 0 <= i <= 3 && t[i] = 7 }
+}
+fun no_exists(t: ptr int32)
+  requires { valid(t + (0 .. 3)) }
+{
+  assert { forall i: int. 0 <= i <= 3 -> t[i] = t[i] }
+}
+)";
+
+const GoalVC &assertion_of(const Goals &g, const std::string &fun) {
+  for (const auto &vc : g.vcs)
+    if (vc.ref.kind == ir::GoalKind::Assertion && vc.ref.function == fun) return vc;
+  throw std::runtime_error("no assertion goal of " + fun);
+}
+
+/// The goal's definedness, with the switch on (as every query has it) or off.
+Answer definedness(const GoalVC &vc, bool run_order_on) {
+  std::vector<Term> q = vc.hyps;
+  std::erase(q, run_order());
+  q.push_back(run_order_on ? run_order() : mk_not(run_order()));
+  q.push_back(mk_not(vc.definedness));
+  return race(q, kBoth, 5, 0, vc, 0.2).answer;
+}
+
+TEST(RunOrder, EveryQueryAssumesItAndWithoutItEveryInstanceMustBeDefined) {
+  Goals g(kRunOrder);
+  const GoalVC &witness = assertion_of(g, "first_witness");
+  ASSERT_TRUE(witness.run_ordered);
+  EXPECT_NE(std::ranges::find(witness.hyps, run_order()), witness.hyps.end());
+  // Defined as a run reads it (it stops at t[0]), and proved so by the goal's own query.
+  EXPECT_EQ(race(negated(witness), kBoth, 5, 0, witness, 0.2).answer, Answer::Unsat);
+  EXPECT_EQ(definedness(witness, true), Answer::Unsat);
+  // Not every instance: t[3] is past the block. The fallback cannot prove it.
+  EXPECT_EQ(definedness(witness, false), Answer::Sat);
+  // Where every read is valid, the stronger goal is proved too.
+  const GoalVC &every = assertion_of(g, "every_read");
+  ASSERT_TRUE(every.run_ordered);
+  EXPECT_EQ(definedness(every, false), Answer::Unsat);
+  // A forall to prove is read for every instance: no switch.
+  EXPECT_FALSE(assertion_of(g, "no_exists").run_ordered);
+  EXPECT_TRUE(no_children_left());
 }
 
 } // namespace

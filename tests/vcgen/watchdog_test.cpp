@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -43,6 +44,34 @@ TEST(Watchdog, AnEarlierDeadlineFiresWhileALaterOneWaits) {
   EXPECT_TRUE(fires_within(sooner, 30s));
   EXPECT_FALSE(later.fired());
   EXPECT_FALSE(later.stop());
+}
+
+// A watch counts the processor time of the thread that made it: a thread that had none (it
+// sleeps here, as a check starved on a loaded machine would wait) is interrupted only at the
+// hard stop, kProcessorStretch times its seconds; one that runs, once it has used its seconds.
+TEST(Watchdog, AThreadWithoutTheProcessorIsInterruptedAtTheHardStopOnly) {
+  z3::context ctx;
+  const auto t0 = std::chrono::steady_clock::now();
+  Watchdog w(ctx, 0.2);
+  EXPECT_TRUE(fires_within(w, 30s));
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_GE(secs, 0.2 * kProcessorStretch - 0.05);
+}
+
+TEST(Watchdog, AThreadThatRunsIsInterruptedOnceItUsedItsSeconds) {
+  z3::context ctx;
+  const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = thread_cpu_seconds();
+  Watchdog w(ctx, 0.2);
+  std::atomic<unsigned long> spin{0};
+  while (!w.fired() && std::chrono::steady_clock::now() - t0 < 30s)
+    ++spin;
+  const double used = thread_cpu_seconds() - cpu0;
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(w.fired());
+  // Its seconds used, or (the machine too loaded to give them) the hard stop reached.
+  EXPECT_TRUE(used >= 0.19 || secs >= 0.2 * kProcessorStretch - 0.05) << used << " " << secs;
+  EXPECT_LT(secs, 0.2 * kProcessorStretch + 1.0);
 }
 
 TEST(Watchdog, ManyWatchesEachFireOrNotByTheirOwnDeadline) {
