@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -96,6 +99,21 @@ std::vector<Site> loops_of(const ir::Program &p, const ir::Function &f, const st
       sites.push_back(std::move(site));
   });
   return sites;
+}
+
+/// The parameters the function's body assigns: a postcondition reads their values at the call.
+std::set<std::string> changed_params(const ir::Function &f) {
+  std::set<std::string> assigned;
+  if (f.body)
+    walk(*f.body, [&](const ir::Stmt &x) {
+      if ((x.kind == ir::StmtKind::Assign || x.kind == ir::StmtKind::Call) && x.lhs &&
+          x.lhs->kind == ir::ExprKind::Var)
+        assigned.insert(x.lhs->name);
+    });
+  std::set<std::string> out;
+  for (const auto &b : f.params)
+    if (assigned.count(b.name)) out.insert(b.name);
+  return out;
 }
 
 /// The source text of the function's returned expression, when it has one `return e;`.
@@ -487,16 +505,32 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
 /// Each candidate once per site (the goals and the runs often give the same bound).
 void dedupe(std::vector<Candidate> &cands) {
   std::set<std::pair<size_t, std::string>> seen;
+  auto trivial_link = [](const std::string &link) {
+    for (const char *op : {" <= ", " >= ", " == "})
+      if (const size_t at = link.find(op); at != std::string::npos)
+        return link.substr(0, at) == link.substr(at + 4);
+    return false;
+  };
+  // `i >= 0` as `0 <= i`: the runs and the goals say the same bound both ways.
+  for (auto &c : cands)
+    if (const auto links = chain_links(c.text); links.size() == 1)
+      for (const auto &[from, to] : {std::pair{" >= ", " <= "}, std::pair{" > ", " < "}})
+        if (const size_t at = c.text.find(from); at != std::string::npos &&
+                                                 c.text.find(from, at + 1) == std::string::npos &&
+                                                 c.text.find_first_of("\\(") == std::string::npos)
+          c.text = c.text.substr(at + std::strlen(from)) + to + c.text.substr(0, at);
   std::erase_if(cands, [&](const Candidate &c) {
-    // `i <= i`, which a bound replaced by its counter can give, says nothing.
-    const auto links = chain_links(c.text);
-    const bool trivial = links.size() == 1 && [&] {
-      for (const char *op : {" <= ", " >= ", " == "})
-        if (const size_t at = c.text.find(op); at != std::string::npos)
-          return c.text.substr(0, at) == c.text.substr(at + 4);
-      return false;
-    }();
-    return trivial || !seen.insert({c.site, c.text}).second;
+    // `i <= i`, which a bound replaced by its counter can give, says nothing; in a chain
+    // (`0 <= i <= i`) it is there for nothing, and the chain's other links are candidates of
+    // their own. The same inside the form that holds from the second visit on.
+    std::string text = c.text;
+    if (const size_t bar = text.find(", LoopEntry) || ("); bar != std::string::npos)
+      text = text.substr(bar + 17, text.size() - bar - 18);
+    const auto links = chain_links(text);
+    // An assertion's `Unchanged{LoopCurrent,Here}(a, n)` at the head says a state equals itself.
+    const bool same_state = c.text.find("LoopCurrent") != std::string::npos;
+    return same_state || std::any_of(links.begin(), links.end(), trivial_link) ||
+           !seen.insert({c.site, c.text}).second;
   });
 }
 
@@ -707,13 +741,15 @@ void filter_by_runs(const ir::Program &p, const Instrumented &in, const std::str
   }
 }
 
-std::vector<vcgen::GoalResult> prove_function(const ir::Program &p, const std::string &fn,
-                                              const FixContext &ctx, double work_s) {
+std::vector<vcgen::GoalResult>
+prove_function(const ir::Program &p, const std::string &fn, const FixContext &ctx, double work_s,
+               std::function<bool(const ir::GoalRef &)> only = nullptr) {
   vcgen::ProveOptions o = ctx.prove;
   o.function = fn;
   o.work_s = work_s;
   o.deadline.reset();
   o.skip_long_attempts = nullptr;
+  o.only = std::move(only);
   vcgen::Session session(p, o);
   return session.prove_all();
 }
@@ -751,23 +787,53 @@ struct Attempt {
   std::vector<bool> targets;
 };
 
+/// Which goals an attempt proves: the candidates' own (whether they are inductive), with the
+/// targets or without them. The goals the variant already proves are left to the final check:
+/// invariants only add hypotheses to them, and proving them again each time cost most of a
+/// search (remove_copy2.c's loop: 53 goals for 7 targets).
+enum class Asked { Candidates, CandidatesAndTargets };
+
 std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &sites,
                                std::vector<Candidate> &cands, const std::string &fn,
-                               const std::vector<ir::GoalRef> &targets, double work_s) {
+                               const std::vector<ir::GoalRef> &targets, double work_s,
+                               Asked asked = Asked::CandidatesAndTargets) {
   auto compiled = compile_candidates(ctx, sites, cands);
   if (!compiled) return std::nullopt;
-  auto results = prove_function(compiled->first, fn, ctx, work_s);
+  const Instrumented &in = compiled->second;
+  const auto moved_targets = moved(in.insertions, ctx.file, targets);
+  auto only = [&](const ir::GoalRef &g) {
+    return candidate_of(in, g).has_value() ||
+           (asked == Asked::CandidatesAndTargets &&
+            std::any_of(moved_targets.begin(), moved_targets.end(),
+                        [&](const ir::GoalRef &t) { return same_place(g, t); }));
+  };
+  auto results = prove_function(compiled->first, fn, ctx, work_s, only);
   for (const auto &s : sites)
     if (!s.callee.empty()) {
-      auto more = prove_function(compiled->first, s.callee, ctx, work_s);
+      auto more = prove_function(compiled->first, s.callee, ctx, work_s, only);
       results.insert(results.end(), more.begin(), more.end());
     }
   Attempt a;
   for (const auto &r : results)
     if (r.status != vcgen::Status::Proved)
-      if (const auto c = candidate_of(compiled->second, r.goal)) a.not_inductive.push_back(*c);
-  a.targets = proved_targets(results, moved(compiled->second.insertions, ctx.file, targets));
+      if (const auto c = candidate_of(in, r.goal)) a.not_inductive.push_back(*c);
+  a.targets = proved_targets(results, moved_targets);
   return a;
+}
+
+/// With TRIAGE_SUGGEST_TRACE set, each Houdini round on standard error: the candidates tried,
+/// those it drops, the targets proved, its time (what a slow search spends its time on).
+void trace_round(const std::vector<Candidate> &cands, const Attempt &a, bool with_targets,
+                 Clock::duration took) {
+  if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
+  std::cerr << "houdini: " << active_count(cands) << " candidates, " << a.not_inductive.size()
+            << " not inductive, "
+            << (with_targets ? std::to_string(count_true(a.targets)) + " targets proved, " : "")
+            << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms\n";
+  for (size_t c = 0; c < cands.size(); ++c)
+    if (cands[c].active)
+      std::cerr << (std::count(a.not_inductive.begin(), a.not_inductive.end(), c) ? "  - " : "    ")
+                << cands[c].text << "\n";
 }
 
 /// Houdini: drops the candidates whose invariant goals are not proved until all that are left
@@ -776,11 +842,21 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
                                std::vector<Candidate> &cands, const std::string &fn,
                                const std::vector<ir::GoalRef> &targets, double work_s,
                                Clock::time_point until) {
+  // The rounds ask the candidates' goals only; the round that drops none asks the targets too.
+  Asked asked = Asked::Candidates;
   for (int round = 0; round < 12; ++round) {
     if (Clock::now() > until) return std::nullopt;
-    auto a = attempt(ctx, sites, cands, fn, targets, work_s);
+    const auto t0 = Clock::now();
+    auto a = attempt(ctx, sites, cands, fn, targets, work_s, asked);
     if (!a) return std::nullopt;
-    if (a->not_inductive.empty()) return a;
+    trace_round(cands, *a, asked == Asked::CandidatesAndTargets, Clock::now() - t0);
+    if (a->not_inductive.empty()) {
+      if (asked == Asked::CandidatesAndTargets) return a;
+      asked = Asked::CandidatesAndTargets;
+      --round; // the same set again, with its targets: not a round of pruning
+      continue;
+    }
+    asked = Asked::Candidates;
     for (size_t c : a->not_inductive)
       cands[c].active = false;
   }
@@ -877,6 +953,7 @@ std::vector<ir::GoalRef> targets_of(const Report &r, const std::string &fn) {
 std::vector<std::string> goal_texts(const std::vector<ir::GoalRef> &targets,
                                     const std::optional<std::string> &returned,
                                     const std::vector<std::string> &written,
+                                    const std::set<std::string> &changed_params,
                                     const std::string &file, const FixContext &ctx) {
   std::vector<std::string> texts;
   std::map<std::string, std::string> others; // headers, read once
@@ -885,7 +962,13 @@ std::vector<std::string> goal_texts(const std::vector<ir::GoalRef> &targets,
     if (t.at.file != file && !others.count(t.at.file))
       others[t.at.file] = ctx.read ? ctx.read(t.at.file) : "";
     const std::string &source = t.at.file == file ? ctx.source : others[t.at.file];
-    const std::string text = old_as_at_pre(clause_after_keyword(source, t.at.line, t.at.col));
+    std::string clause = clause_after_keyword(source, t.at.line, t.at.col);
+    if (t.kind == ir::GoalKind::Postcondition) {
+      std::set<std::string> entry_values = changed_params;
+      std::erase_if(entry_values, [&](const std::string &n) { return binds(clause, n); });
+      clause = params_as_old(clause, entry_values);
+    }
+    const std::string text = old_as_at_pre(clause);
     if (text.empty()) continue;
     if (text.find("\\result") == std::string::npos) {
       texts.push_back(text);
@@ -1166,8 +1249,10 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
                        std::to_string(fix.inductive) + " inductive of " +
                        std::to_string(fix.candidates) + " tried)");
   // Shorter proofs still while minimising: a removal that needs long proofs is not worth it.
+  // Its own share of time when Houdini took the budget: a set of 19 clauses where 6 do is no
+  // suggestion to read.
   minimise(ctx, sites, cands, fn, targets, work / 2, needed,
-           std::min(answer.start + ctx.time_budget, give_up(ctx, answer.start)));
+           std::max(answer.start + ctx.time_budget, Clock::now() + ctx.time_budget / 2));
   std::vector<std::string> functions{fn};
   for (size_t si = 0; si < sites.size(); ++si) {
     LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}, sites[si].keyword};
@@ -1191,10 +1276,12 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   if (sites.empty()) return done("no loop of " + f.name + " in this file to annotate");
   const Runs runs = observe(p, f.name, sites, ctx);
   const auto returned = returned_text(p, f, ctx.source);
+  const auto changed = changed_params(f);
   std::vector<Candidate> cands;
   for (size_t si = 0; si < sites.size(); ++si) {
     from_goals(si, sites[si],
-               goal_texts(targets, returned, sites[si].counters, sites[si].at.file, ctx), cands);
+               goal_texts(targets, returned, sites[si].counters, changed, sites[si].at.file, ctx),
+               cands);
     from_runs(si, sites[si], runs.heads[si], cands);
   }
   dedupe(cands);
@@ -1205,6 +1292,7 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   auto compiled = compile_candidates(ctx, sites, cands);
   if (!compiled) return done("no candidate the front end reads");
   filter_by_runs(compiled->first, compiled->second, f.name, runs, cands);
+  drop_implied(cands);
   return settle(ctx, r, sites, cands, f.name, targets, answer, "candidates");
 }
 

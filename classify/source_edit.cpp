@@ -224,6 +224,30 @@ std::string old_as_at_pre(const std::string &text_with_labels) {
   return out;
 }
 
+std::string params_as_old(const std::string &text, const std::set<std::string> &names) {
+  auto replaced = [&](std::string segment) {
+    for (const auto &n : names)
+      segment = replace_identifier(segment, n, "\\old(" + n + ")");
+    return segment;
+  };
+  std::string out;
+  size_t plain = 0; // where the text not yet copied starts
+  for (size_t i = 0; i < text.size(); ++i) {
+    const size_t open = text.compare(i, 5, "\\old(") == 0  ? i + 5
+                        : text.compare(i, 4, "\\at(") == 0 ? i + 4
+                                                           : std::string::npos;
+    if (open == std::string::npos) continue;
+    int depth = 1;
+    size_t j = open;
+    for (; j < text.size() && depth > 0; ++j)
+      depth += text[j] == '(' ? 1 : text[j] == ')' ? -1 : 0;
+    out += replaced(text.substr(plain, i - plain)) + text.substr(i, j - i);
+    plain = j;
+    i = j - 1;
+  }
+  return out + replaced(text.substr(plain));
+}
+
 std::string unified_diff(const std::string &path, const std::string &before,
                          const std::string &after) {
   const auto a = source_lines(before), b = source_lines(after);

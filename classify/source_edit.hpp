@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,6 +49,12 @@ std::string replace_identifier(const std::string &text, const std::string &from,
 /// `\old(e)` written as `\at(e, Pre)`, and the label `Old` as `Pre`, which a loop annotation
 /// may use.
 std::string old_as_at_pre(const std::string &text);
+
+/// A postcondition's reads of the parameters `names` as `\old(name)`: in a contract a parameter
+/// is its value at the call, which a loop annotation must say when the body changes it
+/// (`v` of `ensures IotaGenerate(a, n, v)` after `v++`). Reads already inside `\old(...)` or
+/// `\at(...)` stay as they are.
+std::string params_as_old(const std::string &text, const std::set<std::string> &names);
 
 /// A unified diff (`diff -u` format, three lines of context) from `before` to `after`, both
 /// named `path`; empty when they are equal.

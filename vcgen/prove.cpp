@@ -205,7 +205,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     std::ofstream(dump, std::ios::app)
         << "; goal " << ir::goal_kind_name(vc.ref.kind) << " " << vc.ref.annot_id << "\n";
   auto t0 = std::chrono::steady_clock::now();
-  if (o.deadline && t0 >= *o.deadline) {
+  if ((o.deadline && t0 >= *o.deadline) || (o.only && !o.only(vc.ref))) {
     r.answer = GoalAnswer::NotRun;
     return r;
   }

@@ -68,6 +68,9 @@ struct ProveOptions {
   /// and no model. Called from the proving threads. (A diagnosis asks its short search for
   /// failing runs, classify::RefutationProbe.)
   std::function<SkipLongAttempts(const ir::GoalRef &)> skip_long_attempts;
+  /// When set, only the goals it accepts are proved; the others fail at once, with answer
+  /// NotRun and no solver call. (An invariant search asks only what decides its next step.)
+  std::function<bool(const ir::GoalRef &)> only;
 };
 
 enum class Status { Proved, Failed };

@@ -33,6 +33,16 @@ TEST(SourceEdit, IdentifiersAreReplacedWholeAndNotAsFields) {
             "Equal{Pre,Here}(a, n, b) && \\at(x, Pre) == 0");
 }
 
+TEST(SourceEdit, ParametersAPostconditionReadsAreTheirValuesAtTheCall) {
+  EXPECT_EQ(params_as_old("IotaGenerate(a, n, v) && v.f == vv", {"v"}),
+            "IotaGenerate(a, n, \\old(v)) && \\old(v).f == vv");
+  // Reads already of a state stay as they are, whatever they nest.
+  EXPECT_EQ(params_as_old("x == \\old(x + f(x)) + \\at(x, Pre) + x", {"x"}),
+            "\\old(x) == \\old(x + f(x)) + \\at(x, Pre) + \\old(x)");
+  EXPECT_EQ(old_as_at_pre(params_as_old("\\result == Accumulate(a, n, init)", {"init"})),
+            "\\result == Accumulate(a, n, \\at(init, Pre))");
+}
+
 TEST(SourceEdit, InsertionsKeepColumnsOfTheOriginal) {
   const std::string src = "ab cd\nef\n";
   EXPECT_EQ(insert_text(src, {{1, 4, "X"}, {1, 1, "Y"}, {2, 3, "Z"}}), "Yab Xcd\nefZ\n");

@@ -66,6 +66,19 @@ check(not os.path.exists(fixed), 'B6: no copy written when nothing was found')
 text = run('diagnose', 'binary_search/B6.c', '--suggest').stdout
 check('no checked invariant: ' in text and 'suggestion: add to' not in text, f'B6: said in text: {text[-600:]}')
 
+# A loop that changes a parameter: the invariant carried from the postcondition reads the
+# parameter's value at the call, and the copy with it proves.
+here = os.path.dirname(os.path.abspath(__file__))
+fixed = os.path.join(work, 'iota_param.c')
+p = run('diagnose', os.path.join(here, 'suggest', 'iota_param.c'), '--fix', fixed, '--format', 'json', cwd=work)
+fixes = [f for f in json.loads(p.stdout).get('fixes', []) if f['loops']]
+clauses = [c for f in fixes for l in f['loops'] for c in l['clauses']]
+check(fixes and all(f['checked'] for f in fixes), f'iota_param: a checked suggestion: {fixes}')
+check(any('\\at(v, Pre)' in c and '\\forall' in c for c in clauses), f'iota_param: v at the call: {clauses}')
+check(not any(re.search(r'a\[k\] == v\b', c) for c in clauses), f'iota_param: never v as it is now: {clauses}')
+p = run('prove', fixed, cwd=work)
+check(p.returncode == 0, f'iota_param: the fixed copy proves: {p.stdout[-600:]}')
+
 # Only C: the clauses are written in ACSL.
 ivl = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'ivl', 'two_functions.ivl')
 p = run('diagnose', ivl, '--suggest', cwd=work)

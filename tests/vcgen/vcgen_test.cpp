@@ -190,6 +190,30 @@ fun fermat(x: int32, y: int32, z: int32): int32
   EXPECT_STREQ(answer(0, 0.3), "timeout");
 }
 
+TEST(Session, GoalsLeftOutByOnlyAreNotRunAndTheOthersAnswerAsBefore) {
+  ir::Program p = load(kCounter);
+  const auto all = Session(p, ProveOptions{}).prove_all();
+  ProveOptions o;
+  o.only = [](const ir::GoalRef &g) { return g.kind == ir::GoalKind::Postcondition; };
+  const auto some = Session(p, o).prove_all();
+  ASSERT_EQ(some.size(), all.size());
+  size_t asked = 0;
+  for (size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(some[i].goal, all[i].goal);
+    if (some[i].goal.kind == ir::GoalKind::Postcondition) {
+      ++asked;
+      EXPECT_EQ(some[i].status, all[i].status);
+      EXPECT_EQ(some[i].answer, all[i].answer);
+    } else {
+      EXPECT_EQ(some[i].status, Status::Failed);
+      EXPECT_EQ(some[i].answer, GoalAnswer::NotRun);
+      EXPECT_FALSE(some[i].model);
+    }
+  }
+  EXPECT_EQ(asked, 1u);
+  EXPECT_GT(all.size(), asked); // goals were left out
+}
+
 TEST(Session, FailedGoalHasReplayableCounterexample) {
   ir::Program p = load(kCounter);
   Session s(p, ProveOptions{});
