@@ -888,16 +888,23 @@ void drop_implied(std::vector<Candidate> &cands) {
   }
 }
 
+/// How many removals the minimisation tries: a count, not a time, so that the clauses suggested
+/// are the same under any load (each removal is one proof with counted solver work).
+constexpr int kMinimiseAttempts = 16;
+
 /// Removes candidates, larger groups first, while the rest stay inductive and prove as many
-/// targets, until the time is up.
+/// targets, for kMinimiseAttempts proofs (`until` is a backstop only).
 void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector<Candidate> &cands,
               const std::string &fn, const std::vector<ir::GoalRef> &targets, double work_s,
               size_t needed, Clock::time_point until) {
   drop_implied(cands);
+  int attempts_left = kMinimiseAttempts;
+  auto spent = [&] { return attempts_left <= 0 || Clock::now() > until; };
   // First the likeliest large removals: everything the runs suggested (the goals' own
   // predicates are the usual missing invariants), then the weakened forms of the goals'.
   // Removes a group for good when the rest stay inductive and prove as many targets.
   auto remove = [&](const std::vector<size_t> &group) {
+    --attempts_left;
     for (size_t c : group)
       cands[c].active = false;
     const auto a = attempt(ctx, sites, cands, fn, targets, work_s);
@@ -909,7 +916,7 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
     std::vector<size_t> group;
     for (size_t i = 0; i < cands.size(); ++i)
       if (cands[i].active && which(cands[i])) group.push_back(i);
-    if (group.empty() || group.size() == active_count(cands) || Clock::now() > until) return;
+    if (group.empty() || group.size() == active_count(cands) || spent()) return;
     remove(group);
   };
   try_without([](const Candidate &c) { return c.origin != Origin::Goal; });
@@ -924,7 +931,7 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
                    [&](size_t a, size_t b) { return cands[a].text.size() > cands[b].text.size(); });
   for (size_t chunk = std::max<size_t>(active.size() / 2, 1); chunk >= 1; chunk /= 2) {
     for (size_t from = 0; from < active.size(); from += chunk) {
-      if (Clock::now() > until) return;
+      if (spent()) return;
       std::vector<size_t> group;
       for (size_t i = from; i < std::min(from + chunk, active.size()); ++i)
         if (cands[active[i]].active) group.push_back(active[i]);
@@ -1198,10 +1205,13 @@ double search_work(const FixContext &ctx) {
   return std::min(ctx.prove.work_s > 0 ? ctx.prove.work_s : 0.5, 0.5);
 }
 
-/// When a function's search stops whatever it found: three times its budget. The diagnosis's
+/// When a function's Houdini stops whatever it found: a backstop only, at ten times the budget.
+/// Its rounds are counted (12 at most) and each proof's solver work too, so that the answer
+/// does not depend on the load: with a limit of 3 times the budget in seconds, a second job on
+/// the machine cut upper_bound.c's search, which finds its invariants alone. The diagnosis's
 /// deadline is the diagnosis's: a search after it still gets its own time.
 Clock::time_point give_up(const FixContext &ctx, Clock::time_point start) {
-  return start + 3 * ctx.time_budget;
+  return start + 10 * ctx.time_budget;
 }
 
 /// A search's answer for one function: its clauses, or none and why, and its time.
@@ -1238,7 +1248,8 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   const auto found = houdini(ctx, sites, cands, fn, targets, work, give_up(ctx, answer.start));
   fix.inductive = active_count(cands);
   if (!found && Clock::now() > give_up(ctx, answer.start))
-    return answer.none("the search stopped at its time limit, before an inductive set was found");
+    return answer.none(
+        "the search stopped at its time backstop, before an inductive set was found");
   if (!found || fix.inductive == 0)
     return answer.none("no " + what + " is inductive (" + std::to_string(fix.candidates) +
                        " tried, " + std::to_string(fix.after_runs) +
@@ -1249,10 +1260,9 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
                        std::to_string(fix.inductive) + " inductive of " +
                        std::to_string(fix.candidates) + " tried)");
   // Shorter proofs still while minimising: a removal that needs long proofs is not worth it.
-  // Its own share of time when Houdini took the budget: a set of 19 clauses where 6 do is no
-  // suggestion to read.
-  minimise(ctx, sites, cands, fn, targets, work / 2, needed,
-           std::max(answer.start + ctx.time_budget, Clock::now() + ctx.time_budget / 2));
+  // Its own backstop, whatever Houdini took: a set of 19 clauses where 6 do is no suggestion
+  // to read.
+  minimise(ctx, sites, cands, fn, targets, work / 2, needed, Clock::now() + 3 * ctx.time_budget);
   std::vector<std::string> functions{fn};
   for (size_t si = 0; si < sites.size(); ++si) {
     LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}, sites[si].keyword};

@@ -30,8 +30,9 @@ struct FixContext {
   vcgen::ProveOptions prove; ///< as for the diagnosis
   /// Work of the concolic search for runs of each function (dse::Options::budget).
   std::chrono::milliseconds run_budget{1500};
-  /// Per function: the minimisation stops there and keeps what it has; at three times it the
-  /// search gives up. The diagnosis's --deadline does not bound it: it comes after.
+  /// Per function, backstops only (the search's steps and proofs are counted): Houdini gives up
+  /// at ten times it, the minimisation three times it after Houdini. The diagnosis's
+  /// --deadline does not bound them: they come after.
   std::chrono::milliseconds time_budget{10000};
 };
 
