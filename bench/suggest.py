@@ -245,7 +245,9 @@ class Triage:
             return "triage has no --fix", 0.0
         cmd = [self.binary, "diagnose", *flags, path, "--fix", fixed, "--format", "json",
                "--deadline", str(self.deadline), *self.jobs]
-        out, secs = run(cmd, self.deadline + 120)
+        # The diagnosis's deadline, then the search's backstops (Houdini 100 s, the minimisation
+        # 30 s) and the last proof.
+        out, secs = run(cmd, self.deadline + 300)
         if out is None:
             return "diagnose timeout", secs
         if out.returncode == 2 and "--fix" in out.stderr:
