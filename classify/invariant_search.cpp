@@ -64,6 +64,17 @@ void literals(const ir::Expr &e, std::set<long long> &out) {
     if (a) literals(*a, out);
 }
 
+/// The variables a block assigns, by assignment or as a call's result.
+std::set<std::string> assigned_vars(const ir::Block &b) {
+  std::set<std::string> out;
+  walk(b, [&](const ir::Stmt &x) {
+    if ((x.kind == ir::StmtKind::Assign || x.kind == ir::StmtKind::Call) && x.lhs &&
+        x.lhs->kind == ir::ExprKind::Var)
+      out.insert(x.lhs->name);
+  });
+  return out;
+}
+
 std::vector<Site> loops_of(const ir::Program &p, const ir::Function &f, const std::string &source) {
   std::vector<Site> sites;
   if (!f.body) return sites;
@@ -81,11 +92,7 @@ std::vector<Site> loops_of(const ir::Program &p, const ir::Function &f, const st
     site.column = site.block ? site.at.col + 3 : site.at.col;
     site.prefix = site.block ? " " : "/*@ ";
     site.suffix = site.block ? "" : "*/ ";
-    walk(s.body, [&](const ir::Stmt &x) {
-      if ((x.kind == ir::StmtKind::Assign || x.kind == ir::StmtKind::Call) && x.lhs &&
-          x.lhs->kind == ir::ExprKind::Var)
-        site.written.insert(x.lhs->name);
-    });
+    site.written = assigned_vars(s.body);
     if (s.cond) {
       literals(*s.cond, site.constants);
       variables(*s.cond, site.cond_vars);
@@ -103,13 +110,8 @@ std::vector<Site> loops_of(const ir::Program &p, const ir::Function &f, const st
 
 /// The parameters the function's body assigns: a postcondition reads their values at the call.
 std::set<std::string> changed_params(const ir::Function &f) {
-  std::set<std::string> assigned;
-  if (f.body)
-    walk(*f.body, [&](const ir::Stmt &x) {
-      if ((x.kind == ir::StmtKind::Assign || x.kind == ir::StmtKind::Call) && x.lhs &&
-          x.lhs->kind == ir::ExprKind::Var)
-        assigned.insert(x.lhs->name);
-    });
+  if (!f.body) return {};
+  const std::set<std::string> assigned = assigned_vars(*f.body);
   std::set<std::string> out;
   for (const auto &b : f.params)
     if (assigned.count(b.name)) out.insert(b.name);
@@ -264,6 +266,19 @@ struct Candidate {
   Origin origin;
   bool active = true;
 };
+
+/// `P` as holding from the second visit of the head on: `c == \\at(c, LoopEntry) || (P)`.
+std::string from_second_visit(const std::string &counter, const std::string &p) {
+  return counter + " == \\at(" + counter + ", LoopEntry) || (" + p + ")";
+}
+
+/// The `P` of a candidate made by from_second_visit; nullopt for any other candidate.
+std::optional<std::string> second_visit_inner(const std::string &text) {
+  const std::string mark = ", LoopEntry) || (";
+  const size_t bar = text.find(mark);
+  if (bar == std::string::npos || text.back() != ')') return std::nullopt;
+  return text.substr(bar + mark.size(), text.size() - bar - mark.size() - 1);
+}
 
 /// Names with an integer value at every visit of the head.
 std::vector<std::string> int_names(const std::vector<HeadState> &heads) {
@@ -523,12 +538,10 @@ void dedupe(std::vector<Candidate> &cands) {
     // `i <= i`, which a bound replaced by its counter can give, says nothing; in a chain
     // (`0 <= i <= i`) it is there for nothing, and the chain's other links are candidates of
     // their own. The same inside the form that holds from the second visit on.
-    std::string text = c.text;
-    if (const size_t bar = text.find(", LoopEntry) || ("); bar != std::string::npos)
-      text = text.substr(bar + 17, text.size() - bar - 18);
-    const auto links = chain_links(text);
+    const auto links = chain_links(second_visit_inner(c.text).value_or(c.text));
     // An assertion's `Unchanged{LoopCurrent,Here}(a, n)` at the head says a state equals itself.
-    const bool same_state = c.text.find("LoopCurrent") != std::string::npos;
+    const bool same_state = c.text.find("{LoopCurrent,Here}") != std::string::npos ||
+                            c.text.find("{Here,LoopCurrent}") != std::string::npos;
     return same_state || std::any_of(links.begin(), links.end(), trivial_link) ||
            !seen.insert({c.site, c.text}).second;
   });
@@ -566,7 +579,7 @@ void from_goals(size_t si, const Site &site, const std::vector<std::string> &tex
     if (seen.insert(t).second) out.push_back({si, t, Origin::Goal});
     // Also from the second visit of the head on: false at the entry, it may hold after.
     for (const auto &c : site.counters) {
-      const std::string later = c + " == \\at(" + c + ", LoopEntry) || (" + t + ")";
+      const std::string later = from_second_visit(c, t);
       if (seen.insert(later).second) out.push_back({si, later, Origin::Goal});
     }
   };
@@ -844,7 +857,7 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
                                Clock::time_point until) {
   // The rounds ask the candidates' goals only; the round that drops none asks the targets too.
   Asked asked = Asked::Candidates;
-  for (int round = 0; round < 12; ++round) {
+  for (int round = 0; round < 12;) {
     if (Clock::now() > until) return std::nullopt;
     const auto t0 = Clock::now();
     auto a = attempt(ctx, sites, cands, fn, targets, work_s, asked);
@@ -852,10 +865,10 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
     trace_round(cands, *a, asked == Asked::CandidatesAndTargets, Clock::now() - t0);
     if (a->not_inductive.empty()) {
       if (asked == Asked::CandidatesAndTargets) return a;
-      asked = Asked::CandidatesAndTargets;
-      --round; // the same set again, with its targets: not a round of pruning
+      asked = Asked::CandidatesAndTargets; // the same set again: not a round of pruning
       continue;
     }
+    ++round;
     asked = Asked::Candidates;
     for (size_t c : a->not_inductive)
       cands[c].active = false;
@@ -873,9 +886,7 @@ void drop_implied(std::vector<Candidate> &cands) {
   };
   for (auto &c : cands) {
     if (!c.active) continue;
-    const size_t bar = c.text.find(", LoopEntry) || (");
-    if (bar != std::string::npos && c.text.back() == ')' &&
-        active_text(c.site, c.text.substr(bar + 17, c.text.size() - bar - 18)))
+    if (const auto inner = second_visit_inner(c.text); inner && active_text(c.site, *inner))
       c.active = false;
   }
   for (auto &c : cands) {
@@ -920,8 +931,7 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
     remove(group);
   };
   try_without([](const Candidate &c) { return c.origin != Origin::Goal; });
-  try_without(
-      [](const Candidate &c) { return c.text.find(", LoopEntry) || (") != std::string::npos; });
+  try_without([](const Candidate &c) { return second_visit_inner(c.text).has_value(); });
   std::vector<size_t> active;
   for (size_t i = 0; i < cands.size(); ++i)
     if (cands[i].active) active.push_back(i);

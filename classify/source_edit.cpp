@@ -205,6 +205,18 @@ std::string replace_identifier(const std::string &text, const std::string &from,
   return out;
 }
 
+namespace {
+/// Where the text after the parenthesis closing one opened before `from` starts (its end when
+/// none closes it).
+size_t past_closing(const std::string &text, size_t from) {
+  int depth = 1;
+  size_t j = from;
+  for (; j < text.size() && depth > 0; ++j)
+    depth += text[j] == '(' ? 1 : text[j] == ')' ? -1 : 0;
+  return j;
+}
+} // namespace
+
 std::string old_as_at_pre(const std::string &text_with_labels) {
   // The label Old (a contract's) is Pre in a loop annotation.
   const std::string text = replace_identifier(text_with_labels, "Old", "Pre");
@@ -214,10 +226,7 @@ std::string old_as_at_pre(const std::string &text_with_labels) {
       out += text[i++];
       continue;
     }
-    int depth = 1;
-    size_t j = i + 5;
-    for (; j < text.size() && depth > 0; ++j)
-      depth += text[j] == '(' ? 1 : text[j] == ')' ? -1 : 0;
+    const size_t j = past_closing(text, i + 5);
     out += "\\at(" + old_as_at_pre(text.substr(i + 5, j - 1 - (i + 5))) + ", Pre)";
     i = j;
   }
@@ -237,10 +246,7 @@ std::string params_as_old(const std::string &text, const std::set<std::string> &
                         : text.compare(i, 4, "\\at(") == 0 ? i + 4
                                                            : std::string::npos;
     if (open == std::string::npos) continue;
-    int depth = 1;
-    size_t j = open;
-    for (; j < text.size() && depth > 0; ++j)
-      depth += text[j] == '(' ? 1 : text[j] == ')' ? -1 : 0;
+    const size_t j = past_closing(text, open);
     out += replaced(text.substr(plain, i - plain)) + text.substr(i, j - i);
     plain = j;
     i = j - 1;

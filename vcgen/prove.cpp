@@ -201,14 +201,14 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   const HardStop stop(o.deadline);
   GoalResult r;
   r.goal = vc.ref;
-  if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // which goal the next queries are
-    std::ofstream(dump, std::ios::app)
-        << "; goal " << ir::goal_kind_name(vc.ref.kind) << " " << vc.ref.annot_id << "\n";
   auto t0 = std::chrono::steady_clock::now();
   if ((o.deadline && t0 >= *o.deadline) || (o.only && !o.only(vc.ref))) {
     r.answer = GoalAnswer::NotRun;
     return r;
   }
+  if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // which goal the next queries are
+    std::ofstream(dump, std::ios::app)
+        << "; goal " << ir::goal_kind_name(vc.ref.kind) << " " << vc.ref.annot_id << "\n";
   const std::vector<Prover> solvers = solvers_of(o.prover);
   Candidate kept;
   BaseQuery plain;
