@@ -41,6 +41,8 @@ struct Site {
   /// What it counts with: the written variables its condition reads (all written ones when
   /// it reads none); and what it counts to: the others its condition reads.
   std::vector<std::string> counters, bounds;
+  /// Each bound as its counters' value when the loop exits (`i + 1 < n`: n as `i + 1`).
+  std::vector<std::pair<std::string, std::string>> exits;
 };
 
 void variables(const ir::Expr &e, std::set<std::string> &out) {
@@ -100,6 +102,8 @@ std::vector<Site> loops_of(const ir::Program &p, const ir::Function &f, const st
     for (const auto &v : site.cond_vars)
       (site.written.count(v) ? site.counters : site.bounds).push_back(v);
     if (site.counters.empty()) site.counters.assign(site.written.begin(), site.written.end());
+    if (const auto cond = loop_condition(source, site.at.line, site.at.col))
+      site.exits = exit_bounds(*cond, site.counters, site.bounds);
     // Two loops on one line would share their insertion point: only the first is searched.
     if (std::none_of(sites.begin(), sites.end(),
                      [&](const Site &o) { return o.at.line == site.at.line; }))
@@ -300,54 +304,115 @@ bool plain_identifier(const std::string &s) {
          });
 }
 
-/// For arrays and a counter c: another array's cells below c equal to its own (a copy), and
-/// the cells from c up to a bound as they were when the function started (what the loop has
-/// not reached yet).
+/// `b`'s cells below the counter c as `a`'s from the bound e down (a reversed copy), when every
+/// head with c above 0 says so.
+void reversed_copy(size_t si, const std::vector<HeadState> &heads, const std::string &a,
+                   const std::string &b, const std::string &c, const std::string &e,
+                   const std::string &k, std::vector<Candidate> &out) {
+  bool seen = false;
+  const bool holds = std::all_of(heads.begin(), heads.end(), [&](const HeadState &h) {
+    const auto &from = h.arrays.at(a), &to = h.arrays.at(b);
+    const long long upto = h.ints.at(c), end = h.ints.at(e);
+    seen = seen || upto > 1;
+    for (long long i = 0; i < upto; ++i) {
+      const long long j = end - 1 - i;
+      if (i >= (long long)to.size() || j < 0 || j >= (long long)from.size() ||
+          to[size_t(i)] != from[size_t(j)])
+        return false;
+    }
+    return true;
+  });
+  if (holds && seen)
+    out.push_back({si,
+                   "\\forall integer " + k + "; 0 <= " + k + " < " + c + " ==> " + b + "[" + k +
+                       "] == " + a + "[" + e + " - 1 - " + k + "]",
+                   Origin::Range});
+}
+
+/// Whether the counter c goes down from a loop's entry on some run.
+bool counts_down(const std::vector<HeadState> &heads, const std::string &c) {
+  return std::any_of(heads.begin(), heads.end(),
+                     [&](const HeadState &h) { return h.ints.at(c) < heads[h.entry].ints.at(c); });
+}
+
+/// An array at a head: as it is, or as it was when the function started (nullptr when the
+/// runs do not say).
+using ArrayAt = std::function<const std::vector<long long> *(const HeadState &)>;
+
+ArrayAt now(const std::string &a) {
+  return [a](const HeadState &h) { return &h.arrays.at(a); };
+}
+
+ArrayAt at_pre(const std::string &a) {
+  return [a](const HeadState &h) -> const std::vector<long long> * {
+    return h.pre && h.pre->count(a) ? &h.pre->at(a) : nullptr;
+  };
+}
+
+/// Whether `x`'s cells equal `y`'s at every head over the indices from `from` up to `to` (of
+/// the head's integers; 0 when empty), and whether one head at least had such a cell.
+bool cells_agree(const std::vector<HeadState> &heads, const ArrayAt &x, const ArrayAt &y,
+                 const std::string &from, const std::string &to) {
+  bool seen = false;
+  const bool all = std::all_of(heads.begin(), heads.end(), [&](const HeadState &h) {
+    const auto *xs = x(h), *ys = y(h);
+    if (!xs || !ys) return false;
+    const long long lo = from.empty() ? 0 : std::max<long long>(h.ints.at(from), 0);
+    const long long hi =
+        std::min<long long>(h.ints.at(to), (long long)std::min(xs->size(), ys->size()));
+    seen = seen || lo < hi;
+    for (long long i = lo; i < hi; ++i)
+      if ((*xs)[size_t(i)] != (*ys)[size_t(i)]) return false;
+    return true;
+  });
+  return all && seen;
+}
+
+/// `\\forall integer k; LO <= k < HI ==> BODY`, LO being 0 when `from` is empty.
+std::string over_range(const std::string &k, const std::string &from, const std::string &to,
+                       const std::string &body) {
+  return "\\forall integer " + k + "; " + (from.empty() ? "0" : from) + " <= " + k + " < " + to +
+         " ==> " + body;
+}
+
+/// For arrays and a counter c: another array's cells below c equal to its own (a copy), or a
+/// reversed copy; the cells from c up to a bound as they were when the function started (what
+/// the loop has not reached yet) or equal to another's (what a loop counting down copied); and
+/// for a loop counting down, the cells below c as they were.
 void array_relations(size_t si, const std::vector<HeadState> &heads,
                      const std::set<std::string> &arrays, const std::string &c,
                      const std::vector<std::string> &bounds, const std::string &k,
                      std::vector<Candidate> &out) {
-  auto all = [&](const std::function<bool(const HeadState &)> &holds) {
-    return std::all_of(heads.begin(), heads.end(), holds);
-  };
+  auto add = [&](std::string text) { out.push_back({si, std::move(text), Origin::Range}); };
+  auto cell = [&](const std::string &a) { return a + "[" + k + "]"; };
+  auto pre_cell = [&](const std::string &a) { return "\\at(" + cell(a) + ", Pre)"; };
+  const bool down = counts_down(heads, c);
   for (const auto &a : arrays) {
     for (const auto &b : arrays) {
-      if (a >= b) continue; // equality is symmetric
-      bool seen = false;
-      const bool same = all([&](const HeadState &h) {
-        const auto &x = h.arrays.at(a), &y = h.arrays.at(b);
-        const long long upto =
-            std::min<long long>(h.ints.at(c), (long long)std::min(x.size(), y.size()));
-        seen = seen || upto > 0;
-        for (long long i = 0; i < upto; ++i)
-          if (x[size_t(i)] != y[size_t(i)]) return false;
-        return true;
-      });
-      if (same && seen)
-        out.push_back({si,
-                       "\\forall integer " + k + "; 0 <= " + k + " < " + c + " ==> " + a + "[" + k +
-                           "] == " + b + "[" + k + "]",
-                       Origin::Range});
+      if (a == b) continue;
+      // Equality is symmetric: each pair once, as a copy below the counter or above it.
+      if (a < b && cells_agree(heads, now(a), now(b), "", c))
+        add(over_range(k, "", c, cell(a) + " == " + cell(b)));
+      else if (a < b)
+        for (const auto &e : bounds)
+          if (cells_agree(heads, now(a), now(b), c, e))
+            add(over_range(k, c, e, cell(b) + " == " + cell(a)));
+      for (const auto &e : bounds) {
+        reversed_copy(si, heads, a, b, c, e, k, out);
+        if (cells_agree(heads, at_pre(a), now(b), c, e))
+          add(over_range(k, c, e, cell(b) + " == " + pre_cell(a)));
+      }
     }
-    for (const auto &e : bounds) {
-      bool seen = false, changed = false;
-      const bool kept = all([&](const HeadState &h) {
-        if (!h.pre || !h.pre->count(a)) return false;
-        const auto &now = h.arrays.at(a), &was = h.pre->at(a);
-        changed = changed || now != was;
-        const long long upto =
-            std::min<long long>(h.ints.at(e), (long long)std::min(now.size(), was.size()));
-        seen = seen || h.ints.at(c) < upto;
-        for (long long i = std::max<long long>(h.ints.at(c), 0); i < upto; ++i)
-          if (now[size_t(i)] != was[size_t(i)]) return false;
-        return true;
-      });
-      if (kept && seen && changed)
-        out.push_back({si,
-                       "\\forall integer " + k + "; " + c + " <= " + k + " < " + e + " ==> " + a +
-                           "[" + k + "] == \\at(" + a + "[" + k + "], Pre)",
-                       Origin::Range});
-    }
+    if (down && cells_agree(heads, now(a), at_pre(a), "", c))
+      add(over_range(k, "", c, cell(a) + " == " + pre_cell(a)));
+    // What the loop has not reached yet, for an array it changes (the others need no frame).
+    const bool changed = std::any_of(heads.begin(), heads.end(), [&](const HeadState &h) {
+      const auto *was = at_pre(a)(h);
+      return was && *was != h.arrays.at(a);
+    });
+    for (const auto &e : bounds)
+      if (changed && cells_agree(heads, now(a), at_pre(a), c, e))
+        add(over_range(k, c, e, cell(a) + " == " + pre_cell(a)));
   }
 }
 
@@ -595,6 +660,12 @@ void from_goals(size_t si, const Site &site, const std::vector<std::string> &tex
           if (!binds(part, c))
             if (const std::string swapped = replace_identifier(part, b, c); swapped != part)
               add(swapped);
+      // Or by the counter's value when the loop exits, where the goal is to hold.
+      for (const auto &[b, exit] : site.exits)
+        if (std::none_of(site.counters.begin(), site.counters.end(),
+                         [&](const std::string &c) { return binds(part, c); }))
+          if (const std::string swapped = replace_by_expr(part, b, exit); swapped != part)
+            add(swapped);
     }
   }
 }
@@ -980,12 +1051,23 @@ std::vector<std::string> goal_texts(const std::vector<ir::GoalRef> &targets,
       others[t.at.file] = ctx.read ? ctx.read(t.at.file) : "";
     const std::string &source = t.at.file == file ? ctx.source : others[t.at.file];
     std::string clause = clause_after_keyword(source, t.at.line, t.at.col);
-    if (t.kind == ir::GoalKind::Postcondition) {
+    auto at_call = [&](const std::string &text) {
       std::set<std::string> entry_values = changed_params;
-      std::erase_if(entry_values, [&](const std::string &n) { return binds(clause, n); });
-      clause = params_as_old(clause, entry_values);
+      std::erase_if(entry_values, [&](const std::string &n) { return binds(text, n); });
+      return old_as_at_pre(params_as_old(text, entry_values));
+    };
+    if (t.kind == ir::GoalKind::Postcondition) {
+      // What the behavior assumes of the call may hold of the part the loop has done
+      // (`assumes !HasEqualNeighbors(a, n)`, up to the counter's value).
+      // Or its negation: with complete behaviors, what another behavior assumes.
+      for (const auto &assumed : behavior_assumes(source, t.at.line, t.at.col))
+        if (const std::string text = at_call(assumed); !text.empty()) {
+          texts.push_back(text);
+          texts.push_back(negation(text));
+        }
     }
-    const std::string text = old_as_at_pre(clause);
+    const std::string text =
+        t.kind == ir::GoalKind::Postcondition ? at_call(clause) : old_as_at_pre(clause);
     if (text.empty()) continue;
     if (text.find("\\result") == std::string::npos) {
       texts.push_back(text);

@@ -1,7 +1,9 @@
 #include "classify/source_edit.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <cstring>
 #include <sstream>
 
 namespace triage::classify {
@@ -41,6 +43,16 @@ size_t offset_of(const std::string &source, int line, int column) {
   const size_t end = std::min(source.find('\n', at), source.size());
   const size_t col = at + size_t(std::max(column, 1) - 1);
   return col <= end ? col : std::string::npos;
+}
+
+/// Where the text after the parenthesis closing one opened before `from` starts (its end when
+/// none closes it).
+size_t past_closing(const std::string &text, size_t from) {
+  int depth = 1;
+  size_t j = from;
+  for (; j < text.size() && depth > 0; ++j)
+    depth += text[j] == '(' ? 1 : text[j] == ')' ? -1 : 0;
+  return j;
 }
 
 } // namespace
@@ -108,6 +120,162 @@ std::pair<std::string, size_t> scan_clause(const std::string &source, size_t at)
 std::string clause_after_keyword(const std::string &source, int line, int column) {
   const size_t at = offset_of(source, line, column);
   return at == std::string::npos ? "" : scan_clause(source, at).first;
+}
+
+std::vector<std::string> behavior_assumes(const std::string &source, int line, int column) {
+  const size_t at = offset_of(source, line, column);
+  if (at == std::string::npos) return {};
+  // The behavior the clause is in: the last `behavior` keyword before it in its annotation.
+  size_t b = at;
+  while (true) {
+    b = b == 0 ? std::string::npos : source.rfind("behavior", b - 1);
+    if (b == std::string::npos) return {};
+    const bool whole = (b == 0 || !ident_char(source[b - 1])) &&
+                       (b + 8 >= source.size() || !ident_char(source[b + 8]));
+    if (whole) break;
+  }
+  if (source.find("*/", b) < at) return {};
+  std::vector<std::string> out;
+  for (size_t a = source.find("assumes", b); a != std::string::npos && a < at;
+       a = source.find("assumes", a + 7))
+    if (!ident_char(source[a - 1]) && !ident_char(source[a + 7]))
+      if (std::string text = scan_clause(source, a).first; !text.empty()) out.push_back(text);
+  return out;
+}
+
+std::optional<std::string> loop_condition(const std::string &source, int line, int column) {
+  const size_t at = offset_of(source, line, column);
+  if (at == std::string::npos) return std::nullopt;
+  // The first loop keyword from there: the loop's annotation comes before it.
+  size_t k = at;
+  const char *found = nullptr;
+  for (; k < source.size(); ++k) {
+    if (k > 0 && ident_char(source[k - 1])) continue;
+    for (const char *kw : {"for", "while"}) {
+      const size_t n = std::strlen(kw);
+      if (source.compare(k, n, kw) == 0 && (k + n >= source.size() || !ident_char(source[k + n])))
+        found = kw;
+    }
+    if (found) break;
+  }
+  if (!found) return std::nullopt;
+  const size_t open = source.find('(', k);
+  if (open == std::string::npos) return std::nullopt;
+  const size_t close = past_closing(source, open + 1);
+  if (source[close - 1] != ')') return std::nullopt;
+  std::string inside = source.substr(open + 1, close - 1 - (open + 1));
+  if (std::string(found) == "for") {
+    const size_t first = inside.find(';');
+    const size_t second = first == std::string::npos ? first : inside.find(';', first + 1);
+    if (second == std::string::npos) return std::nullopt;
+    inside = inside.substr(first + 1, second - first - 1);
+  }
+  inside = one_line(inside);
+  if (inside.empty()) return std::nullopt;
+  return inside;
+}
+
+namespace {
+
+/// `text` split at its one comparison outside parentheses: left, operator, right.
+std::optional<std::array<std::string, 3>> comparison(const std::string &text) {
+  std::optional<std::array<std::string, 3>> found;
+  int depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    depth += (c == '(' || c == '[') ? 1 : (c == ')' || c == ']') ? -1 : 0;
+    if (depth != 0) continue;
+    if (text.compare(i, 2, "&&") == 0 || text.compare(i, 2, "||") == 0) return std::nullopt;
+    if (text.compare(i, 2, "<<") == 0 || text.compare(i, 2, ">>") == 0) return std::nullopt;
+    size_t len = 0;
+    if (text.compare(i, 2, "<=") == 0 || text.compare(i, 2, ">=") == 0 ||
+        text.compare(i, 2, "!=") == 0)
+      len = 2;
+    else if (c == '<' || c == '>')
+      len = 1;
+    if (len == 0) continue;
+    if (found) return std::nullopt; // a chain
+    found = std::array<std::string, 3>{trim(text.substr(0, i)), text.substr(i, len),
+                                       trim(text.substr(i + len))};
+    i += len - 1;
+  }
+  return found;
+}
+
+bool mentions_any(const std::string &text, const std::vector<std::string> &names) {
+  return std::any_of(names.begin(), names.end(),
+                     [&](const std::string &n) { return replace_identifier(text, n, "") != text; });
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, std::string>>
+exit_bounds(const std::string &condition, const std::vector<std::string> &counters,
+            const std::vector<std::string> &bounds) {
+  auto parts = comparison(condition);
+  if (!parts) return {};
+  auto [left, op, right] = *parts;
+  if (op == ">" || op == ">=") {
+    std::swap(left, right);
+    op = op == ">" ? "<" : "<=";
+  }
+  if (op == "!=" && mentions_any(right, counters)) std::swap(left, right);
+  if (!mentions_any(left, counters) || mentions_any(right, counters)) return {};
+  // At the exit, left == right (left == right + 1 after `<=`); solved for a bound of right.
+  const std::string less_one = op == "<=" ? " - 1" : "";
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto &b : bounds) {
+    if (right == b) {
+      if (left != b && (op == "<=" || !std::count(counters.begin(), counters.end(), left)))
+        out.emplace_back(b, left + less_one);
+      continue;
+    }
+    for (const char *sign : {" - ", " + "}) {
+      const size_t at = right.find(sign);
+      if (at == std::string::npos || trim(right.substr(0, at)) != b) continue;
+      const std::string term = trim(right.substr(at + 3));
+      if (term.empty() || mentions_any(term, counters) ||
+          term.find_first_of("+-*/%") != std::string::npos)
+        continue;
+      out.emplace_back(b, left + (sign[1] == '-' ? " + " : " - ") + term + less_one);
+    }
+  }
+  return out;
+}
+
+std::string replace_by_expr(const std::string &text, const std::string &from,
+                            const std::string &expr) {
+  const std::string mark = "\x01";
+  std::string marked = replace_identifier(text, from, mark);
+  std::string out;
+  for (size_t i = 0; i < marked.size();) {
+    if (marked.compare(i, mark.size(), mark) != 0) {
+      out += marked[i++];
+      continue;
+    }
+    // Bare as a whole argument or index; in parentheses anywhere else.
+    const size_t before = out.find_last_not_of(' ');
+    const size_t after = marked.find_first_not_of(' ', i + mark.size());
+    const bool whole = before != std::string::npos && std::strchr("(,[", out[before]) &&
+                       after != std::string::npos && std::strchr("),]", marked[after]);
+    out += whole ? expr : "(" + expr + ")";
+    i += mark.size();
+  }
+  return out;
+}
+
+std::string negation(const std::string &predicate) {
+  const std::string p = trim(predicate);
+  // An application `Name(...)` (or a name) needs no parentheses, and `!A` is A's negation.
+  auto atomic = [](const std::string &t) {
+    size_t i = 0;
+    while (i < t.size() && ident_char(t[i]))
+      ++i;
+    return i > 0 && (i == t.size() || (t[i] == '(' && past_closing(t, i + 1) == t.size()));
+  };
+  if (p.size() > 1 && p[0] == '!' && p[1] != '=' && atomic(trim(p.substr(1))))
+    return trim(p.substr(1));
+  return atomic(p) ? "!" + p : "!(" + p + ")";
 }
 
 std::optional<std::pair<int, int>> after_clause(const std::string &source, int line, int column) {
@@ -205,21 +373,11 @@ std::string replace_identifier(const std::string &text, const std::string &from,
   return out;
 }
 
-namespace {
-/// Where the text after the parenthesis closing one opened before `from` starts (its end when
-/// none closes it).
-size_t past_closing(const std::string &text, size_t from) {
-  int depth = 1;
-  size_t j = from;
-  for (; j < text.size() && depth > 0; ++j)
-    depth += text[j] == '(' ? 1 : text[j] == ')' ? -1 : 0;
-  return j;
-}
-} // namespace
-
 std::string old_as_at_pre(const std::string &text_with_labels) {
-  // The label Old (a contract's) is Pre in a loop annotation.
-  const std::string text = replace_identifier(text_with_labels, "Old", "Pre");
+  // The labels Old and Post (a contract's) are Pre and Here in a loop annotation: what the
+  // postcondition says of the state after the call, an invariant says of the head's state.
+  const std::string text =
+      replace_identifier(replace_identifier(text_with_labels, "Old", "Pre"), "Post", "Here");
   std::string out;
   for (size_t i = 0; i < text.size();) {
     if (text.compare(i, 5, "\\old(") != 0) {

@@ -38,6 +38,29 @@ std::optional<std::pair<int, int>> after_clause(const std::string &source, int l
 /// chained comparison into its links.
 std::vector<std::string> conjuncts(const std::string &predicate);
 
+/// The `assumes` clauses of the behavior the clause at line:column is in (none for a clause of
+/// no behavior).
+std::vector<std::string> behavior_assumes(const std::string &source, int line, int column);
+
+/// The condition of the first `for` or `while` loop from line:column on (its annotation may
+/// come first), as one line.
+std::optional<std::string> loop_condition(const std::string &source, int line, int column);
+
+/// What each bound of a loop's condition is worth in terms of its counters when the loop exits:
+/// `i + 1 < n` gives n as `i + 1`, `i < n - p` gives n as `i + p`, `i <= n` gives n as `i - 1`.
+/// A condition `i < n` itself gives nothing: the counter replaces the bound as it is.
+std::vector<std::pair<std::string, std::string>>
+exit_bounds(const std::string &condition, const std::vector<std::string> &counters,
+            const std::vector<std::string> &bounds);
+
+/// `text` with the identifier `from` replaced by the expression `expr`, in parentheses unless
+/// it is a whole argument or index.
+std::string replace_by_expr(const std::string &text, const std::string &from,
+                            const std::string &expr);
+
+/// The negation of a predicate: `!P(x)` for `P(x)`, `P(x)` for `!P(x)`, `!(a < b)` for `a < b`.
+std::string negation(const std::string &predicate);
+
 /// `a <= b < c` as `a <= b` and `b < c`; a single comparison (or anything else) as itself.
 std::vector<std::string> chain_links(const std::string &relation);
 
@@ -46,8 +69,8 @@ std::vector<std::string> chain_links(const std::string &relation);
 std::string replace_identifier(const std::string &text, const std::string &from,
                                const std::string &to);
 
-/// `\old(e)` written as `\at(e, Pre)`, and the label `Old` as `Pre`, which a loop annotation
-/// may use.
+/// `\old(e)` written as `\at(e, Pre)`, and the labels `Old` and `Post` as `Pre` and `Here`,
+/// which a loop annotation may use.
 std::string old_as_at_pre(const std::string &text);
 
 /// A postcondition's reads of the parameters `names` as `\old(name)`: in a contract a parameter

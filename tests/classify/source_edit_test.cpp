@@ -31,6 +31,8 @@ TEST(SourceEdit, IdentifiersAreReplacedWholeAndNotAsFields) {
   EXPECT_EQ(old_as_at_pre("x == \\old(t[\\old(k)]) + 1"), "x == \\at(t[\\at(k, Pre)], Pre) + 1");
   EXPECT_EQ(old_as_at_pre("Equal{Old,Here}(a, n, b) && \\at(x, Old) == 0"),
             "Equal{Pre,Here}(a, n, b) && \\at(x, Pre) == 0");
+  EXPECT_EQ(old_as_at_pre("Unchanged{Pre,Post}(a, n) && \\at(x, Post) == Postx"),
+            "Unchanged{Pre,Here}(a, n) && \\at(x, Here) == Postx");
 }
 
 TEST(SourceEdit, ParametersAPostconditionReadsAreTheirValuesAtTheCall) {
@@ -55,4 +57,57 @@ TEST(SourceEdit, UnifiedDiffNamesTheHunk) {
   EXPECT_EQ(unified_diff("f.c", before, after),
             "--- f.c\n+++ f.c\n@@ -2,6 +2,7 @@\n 2\n 3\n 4\n+new\n 5\n 6\n 7\n");
   EXPECT_EQ(unified_diff("f.c", before, before), "");
+}
+
+TEST(SourceEdit, ABehaviorsAssumptionsAreFoundFromOneOfItsClauses) {
+  const std::string src = "/*@ requires n >= 0;\n"
+                          "  behavior some:\n"
+                          "    assumes HasX(a, n);\n"
+                          "    ensures r: \\result < n;\n"
+                          "  behavior none:\n"
+                          "    assumes !HasX(a, n);\n"
+                          "    assumes n > 0;\n"
+                          "    ensures \\result == n;\n"
+                          "*/\n";
+  EXPECT_EQ(behavior_assumes(src, 4, 5), (std::vector<std::string>{"HasX(a, n)"}));
+  EXPECT_EQ(behavior_assumes(src, 8, 5), (std::vector<std::string>{"!HasX(a, n)", "n > 0"}));
+  // A clause of no behavior has none.
+  EXPECT_TRUE(behavior_assumes(src, 1, 5).empty());
+}
+
+TEST(SourceEdit, ALoopsConditionIsReadAfterItsAnnotation) {
+  const std::string src = "  /*@ loop invariant \\forall integer k; k < i ==> a[k] > 0;\n"
+                          "      loop assigns i; */\n"
+                          "  for (size_type i = 0u; i + 1u < n; ++i) {\n"
+                          "  while (f(x) &&\n   y)\n";
+  EXPECT_EQ(loop_condition(src, 1, 3), std::optional<std::string>("i + 1u < n"));
+  EXPECT_EQ(loop_condition(src, 4, 1), std::optional<std::string>("f(x) && y"));
+  EXPECT_EQ(loop_condition("  x = 1;\n", 1, 1), std::nullopt);
+}
+
+TEST(SourceEdit, ABoundIsWorthWhatTheCounterReachesWhenTheLoopExits) {
+  using Exits = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(exit_bounds("i + 1u < n", {"i"}, {"n"}), (Exits{{"n", "i + 1u"}}));
+  EXPECT_EQ(exit_bounds("i <= n - p", {"i"}, {"n", "p"}), (Exits{{"n", "i + p - 1"}}));
+  EXPECT_EQ(exit_bounds("i < n - 1", {"i"}, {"n"}), (Exits{{"n", "i + 1"}}));
+  EXPECT_EQ(exit_bounds("i <= n", {"i"}, {"n"}), (Exits{{"n", "i - 1"}}));
+  EXPECT_EQ(exit_bounds("n > i + 2", {"i"}, {"n"}), (Exits{{"n", "i + 2"}}));
+  EXPECT_EQ(exit_bounds("n != i + 2", {"i"}, {"n"}), (Exits{{"n", "i + 2"}}));
+  // The counter itself replaces the bound already; conjunctions and chains say nothing.
+  EXPECT_EQ(exit_bounds("i < n", {"i"}, {"n"}), (Exits{}));
+  EXPECT_EQ(exit_bounds("i < n && a[i] != 0", {"i"}, {"n"}), (Exits{}));
+  EXPECT_EQ(exit_bounds("n < i", {"i"}, {"n"}), (Exits{}));
+}
+
+TEST(SourceEdit, AnExpressionReplacesANameInParenthesesUnlessItIsAWholeArgument) {
+  EXPECT_EQ(replace_by_expr("!Has(a, n) && x - n < n[0] + a[n]", "n", "i + 1"),
+            "!Has(a, i + 1) && x - (i + 1) < (i + 1)[0] + a[i + 1]");
+}
+
+TEST(SourceEdit, APredicatesNegationIsWrittenAsAUserWould) {
+  EXPECT_EQ(negation("HasPair(a, n)"), "!HasPair(a, n)");
+  EXPECT_EQ(negation(" !HasPair(a, n) "), "HasPair(a, n)");
+  EXPECT_EQ(negation("a < b"), "!(a < b)");
+  EXPECT_EQ(negation("!P(a) && Q(b)"), "!(!P(a) && Q(b))");
+  EXPECT_EQ(negation("P(a) || (Q(b))"), "!(P(a) || (Q(b)))");
 }
