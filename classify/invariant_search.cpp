@@ -269,6 +269,7 @@ struct Candidate {
   std::string text;
   Origin origin;
   bool active = true;
+  std::string keyword = {}; ///< its clause's keyword when not the site's (`loop assigns`)
 };
 
 /// `P` as holding from the second visit of the head on: `c == \\at(c, LoopEntry) || (P)`.
@@ -670,6 +671,110 @@ void from_goals(size_t si, const Site &site, const std::vector<std::string> &tex
   }
 }
 
+// ---- a loop's missing `loop assigns` ----
+
+/// `text` split at its commas outside parentheses and brackets.
+std::vector<std::string> top_level_items(const std::string &text) {
+  std::vector<std::string> items;
+  int depth = 0;
+  std::string item;
+  for (const char c : text) {
+    depth += (c == '(' || c == '[' || c == '{') ? 1 : (c == ')' || c == ']' || c == '}') ? -1 : 0;
+    if (c == ',' && depth == 0) {
+      items.push_back(item);
+      item.clear();
+    } else {
+      item += c;
+    }
+  }
+  items.push_back(item);
+  for (auto &i : items) {
+    i.erase(0, i.find_first_not_of(' '));
+    i.erase(i.find_last_not_of(' ') + 1);
+  }
+  return items;
+}
+
+/// The variable a location or a written lvalue starts from (`a` of `a[0 .. n - 1]` and of
+/// `*(a + (0 .. n - 1))`).
+std::string base_of(const std::string &location) {
+  size_t i = location.find_first_not_of("*( ");
+  size_t j = i;
+  while (j < location.size() &&
+         (std::isalnum(static_cast<unsigned char>(location[j])) || location[j] == '_'))
+    ++j;
+  return i == std::string::npos ? "" : location.substr(i, j - i);
+}
+
+/// The pointer a memory write goes through (`a` of `*(a + i)`), or "" for another form.
+std::string written_pointer(const ir::Expr &lhs) {
+  if (lhs.kind != ir::ExprKind::Deref || lhs.args.empty() || !lhs.args[0]) return "";
+  const ir::Expr *e = lhs.args[0].get();
+  while (e->kind == ir::ExprKind::Cast && !e->args.empty() && e->args[0])
+    e = e->args[0].get();
+  if (e->kind == ir::ExprKind::Binary && e->binop == ir::BinOp::Add && !e->args.empty() &&
+      e->args[0])
+    e = e->args[0].get();
+  return e->kind == ir::ExprKind::Var ? e->name : "";
+}
+
+/// A `loop assigns` for a loop that has none (without it, the loop may write anything): the
+/// variables its body assigns that are declared before it, and for each pointer it writes
+/// through, the function's own `assigns` locations of it (else its cells below the loop's
+/// bound). nullopt when the loop has one, calls a function, or writes through what is not a
+/// pointer variable declared before it.
+std::optional<std::string> missing_loop_assigns(const ir::Program &p, const ir::Function &f,
+                                                const Site &site, const FixContext &ctx) {
+  if (!site.callee.empty() || !site.stmt) return std::nullopt;
+  const auto &annots = site.stmt->annots;
+  if (std::any_of(annots.begin(), annots.end(),
+                  [](const ir::Annotation &a) { return a.kind == ir::AnnotKind::LoopWrites; }))
+    return std::nullopt;
+  std::set<std::string> inside, pointers;
+  bool unknown = false;
+  walk(site.stmt->body, [&](const ir::Stmt &s) {
+    if (s.kind == ir::StmtKind::VarDecl) inside.insert(s.name);
+    if (s.kind == ir::StmtKind::Call || s.kind == ir::StmtKind::Havoc) unknown = true;
+    if (s.kind == ir::StmtKind::Assign && s.lhs && s.lhs->kind == ir::ExprKind::Deref) {
+      const std::string ptr = written_pointer(*s.lhs);
+      if (ptr.empty())
+        unknown = true;
+      else
+        pointers.insert(ptr);
+    }
+  });
+  if (unknown) return std::nullopt;
+  std::vector<std::string> items;
+  for (const auto &v : assigned_vars(site.stmt->body))
+    if (!inside.count(v)) items.push_back(v);
+  // The function's assigns clauses, read from its contract's source (a header's, maybe).
+  std::vector<std::string> contract_locations;
+  for (const auto &a : f.contract) {
+    if (a.kind != ir::AnnotKind::Writes) continue;
+    const ir::SrcLoc at = ir::where(p, a.pos, a.src);
+    const std::string source = at.file == ctx.file ? ctx.source : ctx.read ? ctx.read(at.file) : "";
+    for (const auto &l : top_level_items(clause_after_keyword(source, at.line, at.col)))
+      if (std::find(contract_locations.begin(), contract_locations.end(), l) ==
+          contract_locations.end())
+        contract_locations.push_back(l);
+  }
+  for (const auto &ptr : pointers) {
+    if (inside.count(ptr)) return std::nullopt;
+    const size_t before = items.size();
+    for (const auto &l : contract_locations)
+      if (base_of(l) == ptr) items.push_back(l);
+    if (items.size() == before) {
+      if (site.bounds.empty()) return std::nullopt;
+      items.push_back(ptr + "[0 .. " + site.bounds.front() + " - 1]");
+    }
+  }
+  if (items.empty()) return std::nullopt;
+  std::string text;
+  for (const auto &i : items)
+    text += (text.empty() ? "" : ", ") + i;
+  return text;
+}
+
 // ---- trying candidates in the source ----
 
 /// The source with the active candidates written into their loops' annotations (or into new
@@ -724,7 +829,8 @@ Instrumented instrument(const std::string &source, const std::vector<Site> &site
     for (size_t c = 0; c < cands.size(); ++c) {
       if (!cands[c].active || cands[c].site != si) continue;
       out.at[{site.at.line, site.column + int(text.size())}] = c;
-      text += site.keyword + " " + cands[c].text + "; ";
+      text +=
+          (cands[c].keyword.empty() ? site.keyword : cands[c].keyword) + " " + cands[c].text + "; ";
     }
     if (text.size() == site.prefix.size()) continue;
     insertions.push_back({site.at.line, site.column, text + site.suffix});
@@ -740,7 +846,9 @@ bool is_invariant_goal(ir::GoalKind k) {
 
 /// The candidate a goal checks, if any.
 std::optional<size_t> candidate_of(const Instrumented &in, const ir::GoalRef &g) {
-  if (!is_invariant_goal(g.kind) && g.kind != ir::GoalKind::Postcondition) return std::nullopt;
+  if (!is_invariant_goal(g.kind) && g.kind != ir::GoalKind::Postcondition &&
+      g.kind != ir::GoalKind::LoopAssigns)
+    return std::nullopt;
   const auto it = in.at.find({g.at.line, g.at.col});
   if (it == in.at.end()) return std::nullopt;
   return it->second;
@@ -1357,10 +1465,21 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   minimise(ctx, sites, cands, fn, targets, work / 2, needed, Clock::now() + 3 * ctx.time_budget);
   std::vector<std::string> functions{fn};
   for (size_t si = 0; si < sites.size(); ++si) {
-    LoopInvariants li{sites[si].loop, sites[si].at.line, sites[si].at.col, {}, sites[si].keyword};
+    // A loop's invariants, then what it assigns (an entry of its own, with its keyword).
+    std::map<std::string, LoopInvariants> by_keyword;
     for (const auto &c : cands)
-      if (c.active && c.site == si) li.clauses.push_back(c.text);
-    if (!li.clauses.empty()) fix.loops.push_back(std::move(li));
+      if (c.active && c.site == si) {
+        const std::string &keyword = c.keyword.empty() ? sites[si].keyword : c.keyword;
+        auto &li =
+            by_keyword
+                .try_emplace(keyword,
+                             LoopInvariants{
+                                 sites[si].loop, sites[si].at.line, sites[si].at.col, {}, keyword})
+                .first->second;
+        li.clauses.push_back(c.text);
+      }
+    for (const char *keyword : {"loop invariant", "ensures", "loop assigns"})
+      if (by_keyword.count(keyword)) fix.loops.push_back(std::move(by_keyword.at(keyword)));
     if (!sites[si].callee.empty()) functions.push_back(sites[si].callee);
   }
   if (std::string why = final_check(r, fix, functions, targets, ctx); !why.empty())
@@ -1385,6 +1504,8 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
                goal_texts(targets, returned, sites[si].counters, changed, sites[si].at.file, ctx),
                cands);
     from_runs(si, sites[si], runs.heads[si], cands);
+    if (auto assigns = missing_loop_assigns(p, f, sites[si], ctx))
+      cands.push_back({si, std::move(*assigns), Origin::Goal, true, "loop assigns"});
   }
   dedupe(cands);
   fix.candidates = cands.size();
@@ -1487,12 +1608,16 @@ std::vector<Insertion> fix_insertions(const std::string &source,
                                       const std::vector<FunctionFix> &fixes) {
   const auto lines = source_lines(source);
   std::vector<Insertion> insertions;
+  // A loop's clauses, whatever entry they come in (its invariants, its `loop assigns`), go
+  // into one annotation: `keyword clause` each, in the entries' order.
+  std::map<std::pair<int, int>, std::vector<std::string>> loop_clauses;
+  std::vector<std::pair<int, int>> loop_order;
   for (const auto &fix : fixes)
     for (const auto &li : fix.loops) {
       if (li.clauses.empty() || li.line < 1 || li.line > int(lines.size())) continue;
       const std::string &line = lines[size_t(li.line - 1)];
       const std::string indent = indent_of(line);
-      if (li.keyword != "loop invariant") {
+      if (li.keyword.rfind("loop ", 0) != 0) {
         // After the contract's last clause, a line each, aligned with the clauses.
         const std::string align =
             line.compare(indent.size(), 3, "/*@") == 0 ? indent + "    " : indent;
@@ -1502,34 +1627,42 @@ std::vector<Insertion> fix_insertions(const std::string &source,
         insertions.push_back({li.line, li.column, text});
         continue;
       }
-      const size_t col = size_t(li.column - 1);
-      const bool first_on_line = line.find_first_not_of(" \t") == col;
-      std::string text;
-      if (line.compare(col, 3, "/*@") == 0) {
-        // Into the annotation: a line per clause, aligned on its clauses.
-        const bool alone = line.find_first_not_of(" \t", col + 3) == std::string::npos;
-        for (size_t i = 0; i < li.clauses.size(); ++i)
-          text += alone ? "\n" + indent + "    loop invariant " + li.clauses[i] + ";"
-                        : (i ? "\n" + indent + "    " : " ") + std::string("loop invariant ") +
-                              li.clauses[i] + ";";
-        if (!alone) text += "\n" + indent + "   ";
-        insertions.push_back({li.line, li.column + 3, text});
-      } else if (line.compare(col, 3, "//@") == 0 && first_on_line) {
-        for (const auto &c : li.clauses)
-          text += indent + "//@ loop invariant " + c + ";\n";
-        insertions.push_back({li.line, 1, text});
-      } else if (first_on_line) {
-        for (size_t i = 0; i < li.clauses.size(); ++i)
-          text += indent + (i ? "    " : "/*@ ") + "loop invariant " + li.clauses[i] + ";" +
-                  (i + 1 == li.clauses.size() ? " */\n" : "\n");
-        insertions.push_back({li.line, 1, text});
-      } else {
-        text = "/*@";
-        for (const auto &c : li.clauses)
-          text += " loop invariant " + c + ";";
-        insertions.push_back({li.line, li.column, text + " */ "});
-      }
+      auto &clauses = loop_clauses[{li.line, li.column}];
+      if (clauses.empty()) loop_order.push_back({li.line, li.column});
+      for (const auto &c : li.clauses)
+        clauses.push_back(li.keyword + " " + c + ";");
     }
+  for (const auto &at : loop_order) {
+    const auto &clauses = loop_clauses.at(at);
+    const std::string &line = lines[size_t(at.first - 1)];
+    const std::string indent = indent_of(line);
+    const size_t col = size_t(at.second - 1);
+    const bool first_on_line = line.find_first_not_of(" \t") == col;
+    std::string text;
+    if (line.compare(col, 3, "/*@") == 0) {
+      // Into the annotation: a line per clause, aligned on its clauses.
+      const bool alone = line.find_first_not_of(" \t", col + 3) == std::string::npos;
+      for (size_t i = 0; i < clauses.size(); ++i)
+        text += alone ? "\n" + indent + "    " + clauses[i]
+                      : (i ? "\n" + indent + "    " : " ") + clauses[i];
+      if (!alone) text += "\n" + indent + "   ";
+      insertions.push_back({at.first, at.second + 3, text});
+    } else if (line.compare(col, 3, "//@") == 0 && first_on_line) {
+      for (const auto &c : clauses)
+        text += indent + "//@ " + c + "\n";
+      insertions.push_back({at.first, 1, text});
+    } else if (first_on_line) {
+      for (size_t i = 0; i < clauses.size(); ++i)
+        text += indent + (i ? "    " : "/*@ ") + clauses[i] +
+                (i + 1 == clauses.size() ? " */\n" : "\n");
+      insertions.push_back({at.first, 1, text});
+    } else {
+      text = "/*@";
+      for (const auto &c : clauses)
+        text += " " + c;
+      insertions.push_back({at.first, at.second, text + " */ "});
+    }
+  }
   return insertions;
 }
 

@@ -32,7 +32,8 @@ def failed_goals(report):
 # the fixed copy (every goal of it). Ours: a copy made counting down (the range from the
 # counter up), a reversed copy (a relation between two arrays), and a behavior's assumption up
 # to the counter's value at the loop's exit.
-ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.c', 'first_pair.c']]
+ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.c', 'first_pair.c',
+                                                   'zero_bare.c', 'zero_keep_b.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
              'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c'] + ours:
     fixed = os.path.join(work, os.path.basename(name))
@@ -48,6 +49,11 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
         continue
     p = run('prove', fixed)
     check(p.returncode == 0, f'{name}: the fixed copy proves: {p.stdout[-600:]}')
+    if name.endswith(('zero_bare.c', 'zero_keep_b.c')):
+        # The loop had no `loop assigns`: the suggestion adds the one it needs.
+        assigns = [c for f in fixes for l in f['loops'] if l['keyword'] == 'loop assigns' for c in l['clauses']]
+        check(assigns == ['i, a[0 .. n - 1]'], f'{name}: its loop assigns: {fixes}')
+        check('loop assigns i, a[0 .. n - 1];' in open(fixed).read(), f'{name}: written in the copy')
     if name != 'unannotated/U0.c':
         continue
     # The text report says the clauses, and the diff is the same change as the copy.
