@@ -285,9 +285,26 @@ def map_lines(old, new):
     may insert lines (its clauses), and goals of FIXED.c are compared at the variant's lines."""
     a, b = old.splitlines(), new.splitlines()
     out = {}
-    for i, j, n in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():
-        for k in range(n):
-            out[j + k + 1] = i + k + 1
+    # A clause on the annotation's opening line moves to a line of its own when the fix writes
+    # its clauses before it (`/*@ loop invariant 0 <= i <= n;` becomes `/*@ NEW;` and
+    # `    loop invariant 0 <= i <= n;`): the same clause, matched without the opener.
+    def clause(line):
+        t = line.strip()
+        for opener in ("/*@", "//@"):
+            if t.startswith(opener):
+                t = t[len(opener):].strip()
+        return t
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            for k in range(i2 - i1):
+                out[j1 + k + 1] = i1 + k + 1
+        elif tag == "replace":
+            free = list(range(i1, i2))
+            for j in range(j1, j2):
+                same = [i for i in free if clause(a[i]) and clause(a[i]) == clause(b[j])]
+                if same:
+                    out[j + 1] = same[0] + 1
+                    free.remove(same[0])
     return out
 
 
@@ -566,6 +583,12 @@ def self_test():
     assert len(bad) == 1 and "skip" in bad[0], bad
     print("ok  unparsable annotation skipped")
     assert function_spans("int f(int x) { if (x) { } return 0; }\nvoid g(void) { }")[1][0] == "g"
+    # A clause on the opener's line, moved to its own line by the fix: still its line.
+    old = "f() {\n  /*@ loop invariant 0 <= i <= n;\n      loop assigns i; */\n  for (;;) ;\n}\n"
+    new = ("f() {\n  /*@ loop invariant t[k] >= 0;\n      loop invariant 0 <= i <= n;\n"
+           "      loop assigns i; */\n  for (;;) ;\n}\n")
+    assert map_lines(old, new) == {1: 1, 3: 2, 4: 3, 5: 4, 6: 5}, map_lines(old, new)
+    print("ok  a clause moved off the annotation's first line keeps its line")
     print("self-test passed")
 
 

@@ -4,6 +4,16 @@
 
 namespace triage::classify {
 
+std::function<bool(const ir::GoalRef &)> masking_goals(const ir::GoalRef &target) {
+  auto on_return = [](const ir::GoalRef &g) {
+    return g.kind == ir::GoalKind::Postcondition || g.kind == ir::GoalKind::Assigns;
+  };
+  if (!on_return(target)) return nullptr;
+  return [target, on_return](const ir::GoalRef &g) {
+    return on_return(g) && g.function == target.function && !same_goal(target, g);
+  };
+}
+
 bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed) {
   if (goal.kind != failed.kind || goal.at.line != failed.at.line || goal.at.file != failed.at.file)
     return false;

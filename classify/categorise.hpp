@@ -6,6 +6,7 @@
 #include "ir/goal.hpp"
 #include "rac/interpreter.hpp"
 
+#include <functional>
 #include <optional>
 
 namespace triage::classify {
@@ -14,6 +15,14 @@ namespace triage::classify {
 /// the same annotation when both name one (for a call precondition the call site is enough).
 /// Sub-goals of a split annotation share all three.
 bool same_goal(const ir::GoalRef &goal, const ir::GoalRef &failed);
+
+/// The goals whose failure on a run may hide `target`'s: goals its proof does not assume that a
+/// run checks before it at the same point. A function's postconditions and assigns goal are all
+/// checked on return and none assumes another, so for one of them, the others of its function;
+/// for any other goal, none (nullptr): what a run checks before it, its proof assumes (an
+/// assertion, an invariant, a runtime check), and a run that fails there is no counterexample
+/// of its proof.
+std::function<bool(const ir::GoalRef &)> masking_goals(const ir::GoalRef &target);
 
 /// What one run says about one goal.
 enum class RunResult {

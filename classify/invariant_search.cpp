@@ -775,6 +775,40 @@ std::optional<std::string> missing_loop_assigns(const ir::Program &p, const ir::
   return text;
 }
 
+/// An `assigns` for a callee that has none (without it, a call may write anything): the
+/// globals its body assigns and `*p` for each pointer parameter it writes through as `*p`
+/// (`\\nothing` when it writes neither). nullopt when it has one, calls a function, or writes
+/// memory another way.
+std::optional<std::string> missing_assigns(const ir::Program &p, const ir::Function &g) {
+  if (!g.body || std::any_of(g.contract.begin(), g.contract.end(), [](const ir::Annotation &a) {
+        return a.kind == ir::AnnotKind::Writes;
+      }))
+    return std::nullopt;
+  std::set<std::string> cells;
+  bool unknown = false;
+  walk(*g.body, [&](const ir::Stmt &s) {
+    if (s.kind == ir::StmtKind::Call || s.kind == ir::StmtKind::Havoc) unknown = true;
+    if (s.kind != ir::StmtKind::Assign || !s.lhs || s.lhs->kind != ir::ExprKind::Deref) return;
+    const auto &ptr = s.lhs->args.empty() ? nullptr : s.lhs->args[0];
+    const bool param = ptr && ptr->kind == ir::ExprKind::Var &&
+                       std::any_of(g.params.begin(), g.params.end(),
+                                   [&](const ir::Binder &b) { return b.name == ptr->name; });
+    if (param)
+      cells.insert("*" + ptr->name);
+    else
+      unknown = true;
+  });
+  if (unknown) return std::nullopt;
+  std::vector<std::string> items;
+  for (const auto &v : assigned_vars(*g.body))
+    if (p.global(v)) items.push_back(v);
+  items.insert(items.end(), cells.begin(), cells.end());
+  std::string text;
+  for (const auto &i : items)
+    text += (text.empty() ? "" : ", ") + i;
+  return text.empty() ? "\\nothing" : text;
+}
+
 // ---- trying candidates in the source ----
 
 /// The source with the active candidates written into their loops' annotations (or into new
@@ -847,7 +881,7 @@ bool is_invariant_goal(ir::GoalKind k) {
 /// The candidate a goal checks, if any.
 std::optional<size_t> candidate_of(const Instrumented &in, const ir::GoalRef &g) {
   if (!is_invariant_goal(g.kind) && g.kind != ir::GoalKind::Postcondition &&
-      g.kind != ir::GoalKind::LoopAssigns)
+      g.kind != ir::GoalKind::LoopAssigns && g.kind != ir::GoalKind::Assigns)
     return std::nullopt;
   const auto it = in.at.find({g.at.line, g.at.col});
   if (it == in.at.end()) return std::nullopt;
@@ -1478,7 +1512,7 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
                 .first->second;
         li.clauses.push_back(c.text);
       }
-    for (const char *keyword : {"loop invariant", "ensures", "loop assigns"})
+    for (const char *keyword : {"loop invariant", "ensures", "loop assigns", "assigns"})
       if (by_keyword.count(keyword)) fix.loops.push_back(std::move(by_keyword.at(keyword)));
     if (!sites[si].callee.empty()) functions.push_back(sites[si].callee);
   }
@@ -1537,6 +1571,8 @@ FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Func
     std::vector<Candidate> mine;
     runs.emplace_back();
     from_callee_runs(p, *g, observe_callee(p, *g, ctx, runs.back().inputs), mine);
+    if (auto assigns = missing_assigns(p, *g))
+      mine.push_back({0, std::move(*assigns), Origin::Goal, true, "assigns"});
     for (auto &c : mine) {
       c.site = sites.size();
       cands.push_back(std::move(c));

@@ -284,7 +284,10 @@ private:
     o.backstop = ctx_.options.backstop(o.budget);
     o.max_block = ctx_.options.max_block;
     o.k = ctx_.options.k;
-    if (target) o.target = [target](const ir::GoalRef &g) { return same_goal(*target, g); };
+    if (target) {
+      o.target = [target](const ir::GoalRef &g) { return same_goal(*target, g); };
+      if (!go_past) o.masks = masking_goals(*target);
+    }
     if (go_past) o.go_past = [](const ir::GoalRef &) { return true; };
     o.enough = std::move(enough);
     return dse::explore(ctx_.program, o);

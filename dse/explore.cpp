@@ -426,6 +426,11 @@ private:
       incomplete_.insert("the search stopped once it had what it was asked for");
       return false;
     }
+    if (o_.masks && test.outcome.kind == rac::OutcomeKind::Failure && test.outcome.goal &&
+        o_.masks(*test.outcome.goal))
+      incomplete_.insert("a run fails " + std::string(ir::goal_kind_name(test.outcome.goal->kind)) +
+                         " at line " + std::to_string(test.outcome.goal->at.line) +
+                         " first, and this goal is not checked past it");
     if (o_.target && test.outcome.kind == rac::OutcomeKind::Failure && test.outcome.goal &&
         o_.target(*test.outcome.goal)) {
       r_.found = r_.tests.size() - 1;

@@ -63,8 +63,13 @@ struct Options {
   /// (`triage verify`'s loops of millions of iterations) get more.
   std::chrono::milliseconds run_backstop{25000};
   /// When set, the goal the search is for: the exploration stops at the first run whose first
-  /// annotation failure matches it (the predicate), and other failures are gone past.
+  /// annotation failure matches it (the predicate). A run that fails another goal first ends
+  /// there (unless go_past lets it go on).
   std::function<bool(const ir::GoalRef &)> target;
+  /// When set, the goals whose failure hides the target's: the target's proof does not assume
+  /// them (a postcondition, for the function's assigns goal, both checked on return), so a run
+  /// that fails one first may fail the target too, unseen: the search is then not complete.
+  std::function<bool(const ir::GoalRef &)> masks;
   /// When set, the runs go past the annotation failures it accepts (rac::Config::go_past): one
   /// search then shows every goal a run fails, and which failed first.
   std::function<bool(const ir::GoalRef &)> go_past;

@@ -90,6 +90,15 @@ text = run('diagnose', os.path.join(here, 'suggest', 'squares_down.c'), '--sugge
 check('no checked invariant: ' in text and 'suggestion: add to' not in text,
       f'squares_down: said in text: {text[-600:]}')
 
+# A callee without an assigns clause (a call may write anything): its missing clause is
+# suggested, from what its body writes, and the copy with it proves.
+name = os.path.join(here, 'ivl', 'masked_assigns.c')
+fixed = os.path.join(work, 'masked_assigns.c')
+p = run('diagnose', name, '--fix', fixed, '--format', 'json', cwd=work)
+entries = [l for f in json.loads(p.stdout).get('fixes', []) for l in f['loops'] if l['keyword'] == 'assigns']
+check([(l['loop'], l['clauses']) for l in entries] == [('set', ['*p'])], f'masked_assigns: set gets assigns *p: {entries}')
+check(os.path.exists(fixed) and run('prove', fixed, cwd=work).returncode == 0, 'masked_assigns: the copy proves')
+
 # A loop that changes a parameter: the invariant carried from the postcondition reads the
 # parameter's value at the call, and the copy with it proves.
 fixed = os.path.join(work, 'iota_param.c')
