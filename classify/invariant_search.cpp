@@ -443,6 +443,14 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
   auto add = [&](std::string text, Origin o) { out.push_back({si, std::move(text), o}); };
   std::set<long long> constants = site.constants;
   constants.insert(0);
+  // A written variable's value at the loop's entry, when the same on every run (`i = 1` before
+  // a loop from the second cell: `1 <= i`).
+  for (const auto &v : written) {
+    std::set<long long> at_entry;
+    for (const auto &h : heads)
+      at_entry.insert(heads[h.entry].ints.at(v));
+    if (at_entry.size() == 1) constants.insert(*at_entry.begin());
+  }
   for (const auto &v : written) {
     auto val = [&](const HeadState &h, const std::string &n) { return h.ints.at(n); };
     for (long long k : constants) {
