@@ -305,18 +305,35 @@ def map_lines(old, new):
                 if same:
                     out[j + 1] = same[0] + 1
                     free.remove(same[0])
+            # The opener's line itself, where the annotation's runtime-error goals are: the new
+            # opener's line is the old one's too (both then map there).
+            for j in range(j1, j2):
+                opener = b[j].strip()[:3]
+                if j + 1 not in out and opener in ("/*@", "//@"):
+                    old_openers = [i for i in range(i1, i2) if a[i].strip().startswith(opener)]
+                    if old_openers:
+                        out[j + 1] = old_openers[0] + 1
     return out
 
 
 def remap(statuses, lines):
-    """The statuses of FIXED.c's goals at the variant's lines (goals on new lines left out)."""
+    """The statuses of FIXED.c's goals at the variant's lines, by function, kind, file and line
+    (goals on new lines left out). A group, not a rank: the clauses written on an annotation's
+    first line add goals of the same kind there (its runtime-error goals), before the others."""
     out = {}
     for (fn, kind, f, line, rank), status in statuses.items():
-        if f != "<main>":
-            out[(fn, kind, f, line, rank)] = status
-        elif line in lines:
-            out[(fn, kind, f, lines[line], rank)] = status
+        if f == "<main>":
+            if line not in lines:
+                continue
+            line = lines[line]
+        out.setdefault((fn, kind, f, line), []).append(status)
     return out
+
+
+def proved_in(back, key):
+    """Whether the goals of FIXED.c where the original's goal `key` is are all proved."""
+    statuses = back.get(key[:4], [])
+    return bool(statuses) and all(s == "proved" for s in statuses)
 
 
 def key_str(k):
@@ -374,12 +391,12 @@ def evaluate(tri, case, original_goals, work):
         return rec
     with open(fixed) as f:
         back = remap(fixed_goals, map_lines(case["variant_text"], f.read()))
-    regained = [k for k in lost if back.get(k) == "proved"]
+    regained = [k for k in lost if proved_in(back, k)]
     rec["goals_regained"] = [key_str(k) for k in regained]
-    rec["goals_broken"] = [key_str(k) for k in kept if k not in lost and back.get(k) != "proved"]
+    rec["goals_broken"] = [key_str(k) for k in kept if k not in lost and not proved_in(back, k)]
     rec["new_goals_failed"] = sum(s != "proved" for s in fixed_goals.values()) - \
-        sum(s != "proved" for s in back.values())
-    if all(back.get(k) == "proved" for k in kept):
+        sum(s != "proved" for group in back.values() for s in group)
+    if all(proved_in(back, k) for k in kept):
         rec["outcome"] = "full"
     else:
         rec["outcome"] = "partial" if regained else "none"
@@ -587,7 +604,7 @@ def self_test():
     old = "f() {\n  /*@ loop invariant 0 <= i <= n;\n      loop assigns i; */\n  for (;;) ;\n}\n"
     new = ("f() {\n  /*@ loop invariant t[k] >= 0;\n      loop invariant 0 <= i <= n;\n"
            "      loop assigns i; */\n  for (;;) ;\n}\n")
-    assert map_lines(old, new) == {1: 1, 3: 2, 4: 3, 5: 4, 6: 5}, map_lines(old, new)
+    assert map_lines(old, new) == {1: 1, 2: 2, 3: 2, 4: 3, 5: 4, 6: 5}, map_lines(old, new)
     print("ok  a clause moved off the annotation's first line keeps its line")
     print("self-test passed")
 
