@@ -77,6 +77,19 @@ std::set<std::string> assigned_vars(const ir::Block &b) {
   return out;
 }
 
+/// The condition that ends a loop: its own, or for a do-while (`while (true) { ...; if (!c)
+/// break; }`) the test of its last statement.
+const ir::Expr *exit_condition(const ir::Stmt &loop) {
+  const ir::Expr *cond = loop.cond.get();
+  if (cond && cond->kind == ir::ExprKind::BoolLit && !loop.body.empty()) {
+    const ir::Stmt &last = *loop.body.back();
+    if (last.kind == ir::StmtKind::If && last.body.size() == 1 && last.else_body.empty() &&
+        last.body[0]->kind == ir::StmtKind::Break)
+      return last.cond.get();
+  }
+  return cond;
+}
+
 std::vector<Site> loops_of(const ir::Program &p, const ir::Function &f, const std::string &source) {
   std::vector<Site> sites;
   if (!f.body) return sites;
@@ -95,9 +108,9 @@ std::vector<Site> loops_of(const ir::Program &p, const ir::Function &f, const st
     site.prefix = site.block ? " " : "/*@ ";
     site.suffix = site.block ? "" : "*/ ";
     site.written = assigned_vars(s.body);
-    if (s.cond) {
-      literals(*s.cond, site.constants);
-      variables(*s.cond, site.cond_vars);
+    if (const ir::Expr *cond = exit_condition(s)) {
+      literals(*cond, site.constants);
+      variables(*cond, site.cond_vars);
     }
     for (const auto &v : site.cond_vars)
       (site.written.count(v) ? site.counters : site.bounds).push_back(v);
@@ -1070,6 +1083,16 @@ void trace_round(const std::vector<Candidate> &cands, const Attempt &a, bool wit
                 << cands[c].text << "\n";
 }
 
+/// With TRIAGE_SUGGEST_TRACE set, the candidates the front end read, those a run broke marked.
+void trace_runs(const std::vector<Candidate> &before, const std::vector<Candidate> &after) {
+  if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
+  std::cerr << "runs: " << active_count(before) << " candidates, " << active_count(after)
+            << " kept\n";
+  for (size_t c = 0; c < before.size(); ++c)
+    if (before[c].active)
+      std::cerr << (after[c].active ? "    " : "  - ") << before[c].text << "\n";
+}
+
 /// Houdini: drops the candidates whose invariant goals are not proved until all that are left
 /// are, which makes them inductive together (Flanagan and Leino 2001).
 std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &sites,
@@ -1556,7 +1579,9 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
                                     : "no candidate: the goals give none, and the runs none");
   auto compiled = compile_candidates(ctx, sites, cands);
   if (!compiled) return done("no candidate the front end reads");
+  const auto before_runs = cands;
   filter_by_runs(compiled->first, compiled->second, f.name, runs, cands);
+  trace_runs(before_runs, cands);
   drop_implied(cands);
   return settle(ctx, r, sites, cands, f.name, targets, answer, "candidates");
 }
