@@ -441,6 +441,13 @@ std::optional<long long> rhs_value(const HeadState &h, const std::string &e) {
   return cells[size_t(index)];
 }
 
+/// A range of cells at a head: how an invariant bounds its index, and its indices there (from,
+/// up to but not including).
+struct CellRange {
+  std::string text;
+  std::function<std::pair<long long, long long>(const HeadState &)> cells;
+};
+
 /// Relations every visit of the head satisfies: bounds of each written scalar by 0, the
 /// condition's constants and the other scalars; what stays as at the loop's entry; and, for
 /// arrays, what every cell below a written counter satisfies.
@@ -556,49 +563,70 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       {">=", [](long long a, long long b) { return a >= b; }},
       {"<", [](long long a, long long b) { return a < b; }},
       {">", [](long long a, long long b) { return a > b; }}};
+  // What every cell of a range satisfies: below each written counter, then (after all of
+  // those) above it up to a bound (`hi < k < n`, what a search from both ends has passed).
   size_t range_count = 0;
+  auto cell_facts = [&](const std::string &arr, const std::string &c, const CellRange &range) {
+    std::vector<std::string> rhs = others;
+    for (const auto &w : written)
+      if (w != c) rhs.push_back(w);
+    for (long long kc : constants)
+      rhs.push_back(std::to_string(kc));
+    // A cell the loop tracks by an index it writes: `a[k] <= a[max]`.
+    for (const auto &w : written)
+      rhs.push_back(arr + "[" + w + "]");
+    const bool somewhere = std::any_of(heads.begin(), heads.end(), [&](const HeadState &h) {
+      const auto [lo, hi] = range.cells(h);
+      return lo < hi && size_t(hi) <= h.arrays.at(arr).size();
+    });
+    if (!somewhere) return;
+    for (const auto &e : rhs) {
+      // The strongest relation only: `==` rather than both `<=` and `>=`.
+      std::set<std::string> holding;
+      for (const auto &[op, holds] : ops) {
+        const bool ok = all([&](const HeadState &h) {
+          const auto &cells = h.arrays.at(arr);
+          const auto [lo, hi] = range.cells(h);
+          const long long upto = std::min<long long>(hi, (long long)cells.size());
+          const auto rv = rhs_value(h, e);
+          if (!rv) return false;
+          for (long long i = std::max<long long>(lo, 0); i < upto; ++i)
+            if (!holds(cells[size_t(i)], *rv)) return false;
+          return true;
+        });
+        if (ok) holding.insert(op);
+      }
+      // `==` alone when it holds; the weaker of the others stay with the stronger (runs may
+      // make an order hold that no proof keeps, as all cells below a key on few inputs).
+      if (holding.count("==")) holding = {"=="};
+      for (const auto &op : holding)
+        if (range_count++ < 24)
+          add("\\forall integer " + k + "; " + range.text + " ==> " + arr + "[" + k + "] " + op +
+                  " " + e,
+              Origin::Range);
+    }
+  };
   for (const auto &arr : arrays)
     for (const auto &c : written) {
-      std::vector<std::string> rhs = others;
-      for (const auto &w : written)
-        if (w != c) rhs.push_back(w);
-      for (long long kc : constants)
-        rhs.push_back(std::to_string(kc));
-      // A cell the loop tracks by an index it writes: `a[k] <= a[max]`.
-      for (const auto &w : written)
-        rhs.push_back(arr + "[" + w + "]");
-      const bool somewhere = std::any_of(heads.begin(), heads.end(), [&](const HeadState &h) {
-        return h.ints.at(c) > 0 && size_t(h.ints.at(c)) <= h.arrays.at(arr).size();
-      });
-      if (!somewhere) continue;
-      for (const auto &e : rhs) {
-        // The strongest relation only: `==` rather than both `<=` and `>=`.
-        std::set<std::string> holding;
-        for (const auto &op_holds : ops) {
-          const std::string &op = op_holds.first;
-          const auto &holds = op_holds.second;
-          const bool ok = all([&](const HeadState &h) {
-            const auto &cells = h.arrays.at(arr);
-            const long long upto = std::min<long long>(h.ints.at(c), (long long)cells.size());
-            const auto rv = rhs_value(h, e);
-            if (!rv) return false;
-            for (long long i = 0; i < upto; ++i)
-              if (!holds(cells[size_t(i)], *rv)) return false;
-            return true;
-          });
-          if (ok) holding.insert(op);
-        }
-        // `==` alone when it holds; the weaker of the others stay with the stronger (runs may
-        // make an order hold that no proof keeps, as all cells below a key on few inputs).
-        if (holding.count("==")) holding = {"=="};
-        for (const auto &op : holding)
-          if (range_count++ < 24)
-            add("\\forall integer " + k + "; 0 <= " + k + " < " + c + " ==> " + arr + "[" + k +
-                    "] " + op + " " + e,
-                Origin::Range);
-      }
+      cell_facts(arr, c, {"0 <= " + k + " < " + c, [&](const HeadState &h) {
+                            return std::pair{0LL, h.ints.at(c)};
+                          }});
       array_relations(si, heads, arrays, c, others, k, out);
     }
+  // Bounds of such a range: what stays within the array on every run (its length, not a value
+  // compared with its cells).
+  auto within = [&](const std::string &arr, const std::string &e) {
+    return all([&](const HeadState &h) {
+      return h.ints.at(e) >= 0 && size_t(h.ints.at(e)) <= h.arrays.at(arr).size();
+    });
+  };
+  for (const auto &arr : arrays)
+    for (const auto &c : written)
+      for (const auto &e : others)
+        if (within(arr, e))
+          cell_facts(arr, c, {c + " < " + k + " < " + e, [&](const HeadState &h) {
+                                return std::pair{h.ints.at(c) + 1, h.ints.at(e)};
+                              }});
 }
 
 /// The failed goals' own predicates carried to the loop head: as they are, each conjunct, with
