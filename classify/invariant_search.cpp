@@ -623,10 +623,15 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
   for (const auto &arr : arrays)
     for (const auto &c : written)
       for (const auto &e : others)
-        if (within(arr, e))
+        if (within(arr, e)) {
+          // From the counter's cell (an exclusive bound: `hi <= k < n`) or after it.
+          cell_facts(arr, c, {c + " <= " + k + " < " + e, [&](const HeadState &h) {
+                                return std::pair{h.ints.at(c), h.ints.at(e)};
+                              }});
           cell_facts(arr, c, {c + " < " + k + " < " + e, [&](const HeadState &h) {
                                 return std::pair{h.ints.at(c) + 1, h.ints.at(e)};
                               }});
+        }
 }
 
 /// The failed goals' own predicates carried to the loop head: as they are, each conjunct, with
@@ -702,6 +707,10 @@ void from_goals(size_t si, const Site &site, const std::vector<std::string> &tex
     const std::string text = without_names(named);
     std::vector<std::string> parts = conjuncts(text);
     if (parts.size() > 1) parts.insert(parts.begin(), text);
+    // Each side of an equivalence (`\\result == 1 <==> (\\forall ...)`): what the loop keeps
+    // true of one side is often an invariant on its own.
+    for (const auto &side : equivalence_sides(text))
+      parts.push_back(side);
     for (const auto &part : parts) {
       add(part);
       // What holds up to the bound the loop counts to holds, at the head, up to the counter.

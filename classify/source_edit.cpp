@@ -253,6 +253,20 @@ std::string replace_by_expr(const std::string &text, const std::string &from,
       out += marked[i++];
       continue;
     }
+    // `n - 1` with n as `i + 1` is `i`: the offset the bound's exit value adds is taken back
+    // (where nothing before binds tighter: not in `x - n - 1`).
+    const size_t prev = out.find_last_not_of(' ');
+    const bool starts_term = prev == std::string::npos || std::strchr("(,[<>=!&|?:;", out[prev]);
+    if (const size_t plus = expr.rfind(" + "); plus != std::string::npos && starts_term) {
+      const std::string back = " - " + expr.substr(plus + 3);
+      const size_t next = i + mark.size() + back.size();
+      if (marked.compare(i + mark.size(), back.size(), back) == 0 &&
+          (next == marked.size() || !ident_char(marked[next]))) {
+        out += expr.substr(0, plus);
+        i = next;
+        continue;
+      }
+    }
     // Bare as a whole argument or index; in parentheses anywhere else.
     const size_t before = out.find_last_not_of(' ');
     const size_t after = marked.find_first_not_of(' ', i + mark.size());
@@ -262,6 +276,27 @@ std::string replace_by_expr(const std::string &text, const std::string &from,
     i += mark.size();
   }
   return out;
+}
+
+std::vector<std::string> equivalence_sides(const std::string &predicate) {
+  int depth = 0;
+  for (size_t i = 0; i + 4 <= predicate.size(); ++i) {
+    const char c = predicate[i];
+    depth += (c == '(' || c == '[' || c == '{') ? 1 : (c == ')' || c == ']' || c == '}') ? -1 : 0;
+    if (depth == 0 && predicate.compare(i, 4, "<==>") == 0) {
+      auto side = [](std::string t) {
+        t = trim(t);
+        // `(P)` as P, when the parentheses hold it all.
+        if (t.size() > 1 && t.front() == '(' && past_closing(t, 1) == t.size())
+          t = trim(t.substr(1, t.size() - 2));
+        return t;
+      };
+      const std::string left = side(predicate.substr(0, i)), right = side(predicate.substr(i + 4));
+      if (left.empty() || right.empty() || right.find("<==>") != std::string::npos) return {};
+      return {left, right};
+    }
+  }
+  return {};
 }
 
 std::string negation(const std::string &predicate) {

@@ -58,6 +58,10 @@ exit_bounds(const std::string &condition, const std::vector<std::string> &counte
 std::string replace_by_expr(const std::string &text, const std::string &from,
                             const std::string &expr);
 
+/// The two sides of a predicate `A <==> B` (outside parentheses; a side's own parentheses
+/// dropped); empty for any other predicate.
+std::vector<std::string> equivalence_sides(const std::string &predicate);
+
 /// The negation of a predicate: `!P(x)` for `P(x)`, `P(x)` for `!P(x)`, `!(a < b)` for `a < b`.
 std::string negation(const std::string &predicate);
 

@@ -102,6 +102,9 @@ TEST(SourceEdit, ABoundIsWorthWhatTheCounterReachesWhenTheLoopExits) {
 TEST(SourceEdit, AnExpressionReplacesANameInParenthesesUnlessItIsAWholeArgument) {
   EXPECT_EQ(replace_by_expr("!Has(a, n) && x - n < n[0] + a[n]", "n", "i + 1"),
             "!Has(a, i + 1) && x - (i + 1) < (i + 1)[0] + a[i + 1]");
+  // The offset taken back: `n - 1` with n as `i + 1` is `i` (but not `n - 10`).
+  EXPECT_EQ(replace_by_expr("k < n - 1 && k < n - 10 && k < x - n - 1", "n", "i + 1"),
+            "k < i && k < (i + 1) - 10 && k < x - (i + 1) - 1");
 }
 
 TEST(SourceEdit, APredicatesNegationIsWrittenAsAUserWould) {
@@ -110,4 +113,12 @@ TEST(SourceEdit, APredicatesNegationIsWrittenAsAUserWould) {
   EXPECT_EQ(negation("a < b"), "!(a < b)");
   EXPECT_EQ(negation("!P(a) && Q(b)"), "!(!P(a) && Q(b))");
   EXPECT_EQ(negation("P(a) || (Q(b))"), "!(P(a) || (Q(b)))");
+}
+
+TEST(SourceEdit, AnEquivalenceGivesItsTwoSides) {
+  EXPECT_EQ(
+      equivalence_sides("\\result == 1 <==> (\\forall integer k; 0 <= k < n ==> t[k] > 0)"),
+      (std::vector<std::string>{"\\result == 1", "\\forall integer k; 0 <= k < n ==> t[k] > 0"}));
+  EXPECT_TRUE(equivalence_sides("(a <==> b) && c").empty());
+  EXPECT_TRUE(equivalence_sides("a ==> b").empty());
 }
