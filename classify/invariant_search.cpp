@@ -583,7 +583,8 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
     for (const auto &e : rhs) {
       // The strongest relation only: `==` rather than both `<=` and `>=`.
       std::set<std::string> holding;
-      for (const auto &[op, holds] : ops) {
+      for (const auto &op_holds : ops) {
+        const auto &holds = op_holds.second; // a reference a lambda may capture (not a binding)
         const bool ok = all([&](const HeadState &h) {
           const auto &cells = h.arrays.at(arr);
           const auto [lo, hi] = range.cells(h);
@@ -594,7 +595,7 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
             if (!holds(cells[size_t(i)], *rv)) return false;
           return true;
         });
-        if (ok) holding.insert(op);
+        if (ok) holding.insert(op_holds.first);
       }
       // `==` alone when it holds; the weaker of the others stay with the stronger (runs may
       // make an order hold that no proof keeps, as all cells below a key on few inputs).
