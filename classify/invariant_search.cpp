@@ -564,7 +564,8 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       {"<", [](long long a, long long b) { return a < b; }},
       {">", [](long long a, long long b) { return a > b; }}};
   // What every cell of a range satisfies: below each written counter, then (after all of
-  // those) above it up to a bound (`hi < k < n`, what a search from both ends has passed).
+  // those) above a counter that goes down, up to a bound (`hi < k < n`, what a search from
+  // both ends has passed; above a counter that goes up, cells the loop has not read yet).
   size_t range_count = 0;
   auto cell_facts = [&](const std::string &arr, const std::string &c, const CellRange &range) {
     std::vector<std::string> rhs = others;
@@ -624,7 +625,7 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
   for (const auto &arr : arrays)
     for (const auto &c : written)
       for (const auto &e : others)
-        if (within(arr, e)) {
+        if (counts_down(heads, c) && within(arr, e)) {
           // From the counter's cell (an exclusive bound: `hi <= k < n`) or after it.
           cell_facts(arr, c, {c + " <= " + k + " < " + e, [&](const HeadState &h) {
                                 return std::pair{h.ints.at(c), h.ints.at(e)};
@@ -1548,7 +1549,23 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   fix.after_runs = active_count(cands);
   // Quick proofs while searching; the final check uses the diagnosis's own work.
   const double work = search_work(ctx);
-  const auto found = houdini(ctx, sites, cands, fn, targets, work, give_up(ctx, answer.start));
+  const std::vector<Candidate> kept_by_runs = cands;
+  auto found = houdini(ctx, sites, cands, fn, targets, work, give_up(ctx, answer.start));
+  // Many candidates from the runs' cells (`\\forall integer k; ... a[k] != n`) are hypotheses
+  // that can make a needed candidate's proof run out of work: it is dropped as not inductive
+  // (search.c's `!HasSubRange(a, i+p-1, b, p)` among 17 of them). When some failed goal is left,
+  // Houdini again without them, and the better of the two.
+  if (found && count_true(found->targets) < targets.size()) {
+    std::vector<Candidate> fewer = kept_by_runs;
+    for (auto &c : fewer)
+      if (c.origin == Origin::Range) c.active = false;
+    if (active_count(fewer) < active_count(kept_by_runs))
+      if (auto again = houdini(ctx, sites, fewer, fn, targets, work, give_up(ctx, answer.start));
+          again && count_true(again->targets) > count_true(found->targets)) {
+        found = std::move(again);
+        cands = std::move(fewer);
+      }
+  }
   fix.inductive = active_count(cands);
   if (!found && Clock::now() > give_up(ctx, answer.start))
     return answer.none(
