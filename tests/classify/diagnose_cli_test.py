@@ -173,7 +173,8 @@ def main():
     # the search for it is not complete, so no prover incapacity (which promises that no
     # counterexample exists); the other's weakness is named to fix first.
     for strategy in ['test', 'combined']:
-        p = diagnose(ivl('masked_assigns.c'), '--format', 'json', '--strategy', strategy)
+        p = diagnose(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'suggest', 'masked_assigns.c'),
+                     '--format', 'json', '--strategy', strategy)
         g = next((g for g in goals_of(p) if g['kind'] == 'assigns'), {})
         expect(g.get('verdict') in ('unknown', 'subcontract_weakness'),
                f'masked_assigns.c ({strategy}): no incapacity for the masked assigns goal: {g}', p)

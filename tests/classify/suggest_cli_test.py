@@ -95,7 +95,7 @@ check('no checked invariant: ' in text and 'suggestion: add to' not in text,
 
 # A callee without an assigns clause (a call may write anything): its missing clause is
 # suggested, from what its body writes, and the copy with it proves.
-name = os.path.join(here, 'ivl', 'masked_assigns.c')
+name = os.path.join(here, 'suggest', 'masked_assigns.c')
 fixed = os.path.join(work, 'masked_assigns.c')
 p = run('diagnose', name, '--fix', fixed, '--format', 'json', cwd=work)
 entries = [l for f in json.loads(p.stdout).get('fixes', []) for l in f['loops'] if l['keyword'] == 'assigns']
