@@ -733,28 +733,6 @@ void from_goals(size_t si, const Site &site, const std::vector<std::string> &tex
 
 // ---- a loop's missing `loop assigns` ----
 
-/// `text` split at its commas outside parentheses and brackets.
-std::vector<std::string> top_level_items(const std::string &text) {
-  std::vector<std::string> items;
-  int depth = 0;
-  std::string item;
-  for (const char c : text) {
-    depth += (c == '(' || c == '[' || c == '{') ? 1 : (c == ')' || c == ']' || c == '}') ? -1 : 0;
-    if (c == ',' && depth == 0) {
-      items.push_back(item);
-      item.clear();
-    } else {
-      item += c;
-    }
-  }
-  items.push_back(item);
-  for (auto &i : items) {
-    i.erase(0, i.find_first_not_of(' '));
-    i.erase(i.find_last_not_of(' ') + 1);
-  }
-  return items;
-}
-
 /// The variable a location or a written lvalue starts from (`a` of `a[0 .. n - 1]` and of
 /// `*(a + (0 .. n - 1))`).
 std::string base_of(const std::string &location) {
@@ -813,7 +791,7 @@ std::optional<std::string> missing_loop_assigns(const ir::Program &p, const ir::
     if (a.kind != ir::AnnotKind::Writes) continue;
     const ir::SrcLoc at = ir::where(p, a.pos, a.src);
     const std::string source = at.file == ctx.file ? ctx.source : ctx.read ? ctx.read(at.file) : "";
-    for (const auto &l : top_level_items(clause_after_keyword(source, at.line, at.col)))
+    for (const auto &l : split_top_level(clause_after_keyword(source, at.line, at.col), ","))
       if (std::find(contract_locations.begin(), contract_locations.end(), l) ==
           contract_locations.end())
         contract_locations.push_back(l);

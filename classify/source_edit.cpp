@@ -253,10 +253,11 @@ std::string replace_by_expr(const std::string &text, const std::string &from,
       out += marked[i++];
       continue;
     }
+    const size_t before = out.find_last_not_of(' ');
     // `n - 1` with n as `i + 1` is `i`: the offset the bound's exit value adds is taken back
     // (where nothing before binds tighter: not in `x - n - 1`).
-    const size_t prev = out.find_last_not_of(' ');
-    const bool starts_term = prev == std::string::npos || std::strchr("(,[<>=!&|?:;", out[prev]);
+    const bool starts_term =
+        before == std::string::npos || std::strchr("(,[<>=!&|?:;", out[before]);
     if (const size_t plus = expr.rfind(" + "); plus != std::string::npos && starts_term) {
       const std::string back = " - " + expr.substr(plus + 3);
       const size_t next = i + mark.size() + back.size();
@@ -268,7 +269,6 @@ std::string replace_by_expr(const std::string &text, const std::string &from,
       }
     }
     // Bare as a whole argument or index; in parentheses anywhere else.
-    const size_t before = out.find_last_not_of(' ');
     const size_t after = marked.find_first_not_of(' ', i + mark.size());
     const bool whole = before != std::string::npos && std::strchr("(,[", out[before]) &&
                        after != std::string::npos && std::strchr("),]", marked[after]);
@@ -278,25 +278,33 @@ std::string replace_by_expr(const std::string &text, const std::string &from,
   return out;
 }
 
-std::vector<std::string> equivalence_sides(const std::string &predicate) {
+std::vector<std::string> split_top_level(const std::string &text, const std::string &separator) {
+  std::vector<std::string> parts;
   int depth = 0;
-  for (size_t i = 0; i + 4 <= predicate.size(); ++i) {
-    const char c = predicate[i];
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     depth += (c == '(' || c == '[' || c == '{') ? 1 : (c == ')' || c == ']' || c == '}') ? -1 : 0;
-    if (depth == 0 && predicate.compare(i, 4, "<==>") == 0) {
-      auto side = [](std::string t) {
-        t = trim(t);
-        // `(P)` as P, when the parentheses hold it all.
-        if (t.size() > 1 && t.front() == '(' && past_closing(t, 1) == t.size())
-          t = trim(t.substr(1, t.size() - 2));
-        return t;
-      };
-      const std::string left = side(predicate.substr(0, i)), right = side(predicate.substr(i + 4));
-      if (left.empty() || right.empty() || right.find("<==>") != std::string::npos) return {};
-      return {left, right};
+    if (depth == 0 && text.compare(i, separator.size(), separator) == 0) {
+      parts.push_back(trim(text.substr(start, i - start)));
+      start = i + separator.size();
+      i = start - 1;
     }
   }
-  return {};
+  parts.push_back(trim(text.substr(start)));
+  return parts;
+}
+
+std::vector<std::string> equivalence_sides(const std::string &predicate) {
+  std::vector<std::string> sides = split_top_level(predicate, "<==>");
+  if (sides.size() != 2) return {};
+  for (auto &t : sides) {
+    // `(P)` as P, when the parentheses hold it all.
+    if (t.size() > 1 && t.front() == '(' && past_closing(t, 1) == t.size())
+      t = trim(t.substr(1, t.size() - 2));
+    if (t.empty()) return {};
+  }
+  return sides;
 }
 
 std::string negation(const std::string &predicate) {

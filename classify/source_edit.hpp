@@ -58,6 +58,9 @@ exit_bounds(const std::string &condition, const std::vector<std::string> &counte
 std::string replace_by_expr(const std::string &text, const std::string &from,
                             const std::string &expr);
 
+/// `text` split at each `separator` outside parentheses, brackets and braces, each part trimmed.
+std::vector<std::string> split_top_level(const std::string &text, const std::string &separator);
+
 /// The two sides of a predicate `A <==> B` (outside parentheses; a side's own parentheses
 /// dropped); empty for any other predicate.
 std::vector<std::string> equivalence_sides(const std::string &predicate);

@@ -122,3 +122,9 @@ TEST(SourceEdit, AnEquivalenceGivesItsTwoSides) {
   EXPECT_TRUE(equivalence_sides("(a <==> b) && c").empty());
   EXPECT_TRUE(equivalence_sides("a ==> b").empty());
 }
+
+TEST(SourceEdit, TextIsSplitAtASeparatorOutsideBrackets) {
+  EXPECT_EQ(split_top_level("i, a[0 .. f(n, m) - 1], *p", ","),
+            (std::vector<std::string>{"i", "a[0 .. f(n, m) - 1]", "*p"}));
+  EXPECT_EQ(split_top_level("x", ","), (std::vector<std::string>{"x"}));
+}
