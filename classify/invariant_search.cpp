@@ -230,7 +230,12 @@ Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site
   o.go_past = every_goal_passes;
   o.max_paths = 300;
   o.run_steps = 100000;
+  const auto t0 = Clock::now();
   const dse::Result explored = dse::explore(p, o);
+  if (std::getenv("TRIAGE_SUGGEST_TRACE"))
+    std::cerr << "explore: " << explored.tests.size() << " tests, "
+              << std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()
+              << " ms\n";
   Runs runs;
   runs.heads.resize(sites.size());
   for (const auto &t : explored.tests) {
@@ -1007,13 +1012,16 @@ void filter_by_runs(const ir::Program &p, const Instrumented &in, const std::str
 
 std::vector<vcgen::GoalResult>
 prove_function(const ir::Program &p, const std::string &fn, const FixContext &ctx, double work_s,
-               std::function<bool(const ir::GoalRef &)> only = nullptr) {
+               std::function<bool(const ir::GoalRef &)> only = nullptr,
+               bool stop_at_failure = false) {
   vcgen::ProveOptions o = ctx.prove;
   o.function = fn;
   o.work_s = work_s;
   o.deadline.reset();
   o.skip_long_attempts = nullptr;
   o.only = std::move(only);
+  o.models = false; // the search asks which goals are proved, never why one is not
+  o.stop_at_failure = stop_at_failure;
   vcgen::Session session(p, o);
   return session.prove_all();
 }
@@ -1054,8 +1062,10 @@ struct Attempt {
 /// Which goals an attempt proves: the candidates' own (whether they are inductive), with the
 /// targets or without them. The goals the variant already proves are left to the final check:
 /// invariants only add hypotheses to them, and proving them again each time cost most of a
-/// search (remove_copy2.c's loop: 53 goals for 7 targets).
-enum class Asked { Candidates, CandidatesAndTargets };
+/// search (remove_copy2.c's loop: 53 goals for 7 targets). AllOrNothing asks both, and only
+/// whether all are proved: the first failure ends the attempt (a minimisation's removal is kept
+/// only when nothing fails, and a failed target costs its whole work).
+enum class Asked { Candidates, CandidatesAndTargets, AllOrNothing };
 
 std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &sites,
                                std::vector<Candidate> &cands, const std::string &fn,
@@ -1067,14 +1077,15 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   const auto moved_targets = moved(in.insertions, ctx.file, targets);
   auto only = [&](const ir::GoalRef &g) {
     return candidate_of(in, g).has_value() ||
-           (asked == Asked::CandidatesAndTargets &&
+           (asked != Asked::Candidates &&
             std::any_of(moved_targets.begin(), moved_targets.end(),
                         [&](const ir::GoalRef &t) { return same_place(g, t); }));
   };
-  auto results = prove_function(compiled->first, fn, ctx, work_s, only);
+  const bool stop = asked == Asked::AllOrNothing;
+  auto results = prove_function(compiled->first, fn, ctx, work_s, only, stop);
   for (const auto &s : sites)
     if (!s.callee.empty()) {
-      auto more = prove_function(compiled->first, s.callee, ctx, work_s, only);
+      auto more = prove_function(compiled->first, s.callee, ctx, work_s, only, stop);
       results.insert(results.end(), more.begin(), more.end());
     }
   Attempt a;
@@ -1108,6 +1119,14 @@ void trace_runs(const std::vector<Candidate> &before, const std::vector<Candidat
   for (size_t c = 0; c < before.size(); ++c)
     if (before[c].active)
       std::cerr << (after[c].active ? "    " : "  - ") << before[c].text << "\n";
+}
+
+/// With TRIAGE_SUGGEST_TRACE set, how long a phase of the search took (since `t0`).
+void trace_phase(const char *phase, Clock::time_point t0) {
+  if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
+  std::cerr << phase << ": "
+            << std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()
+            << " ms\n";
 }
 
 /// Houdini: drops the candidates whose invariant goals are not proved until all that are left
@@ -1179,7 +1198,7 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
     --attempts_left;
     for (size_t c : group)
       cands[c].active = false;
-    const auto a = attempt(ctx, sites, cands, fn, targets, work_s);
+    const auto a = attempt(ctx, sites, cands, fn, targets, work_s, Asked::AllOrNothing);
     if (!a || !a->not_inductive.empty() || count_true(a->targets) < needed)
       for (size_t c : group)
         cands[c].active = true;
@@ -1447,16 +1466,25 @@ std::string indent_of(const std::string &line) {
 
 /// The check: the functions proved again with the clauses as --fix writes them and the
 /// diagnosis's proof budget. Every goal must be proved but those that failed before; the
-/// targets proved go to `proves`, the others to `still_failing`. Empty when it passes, else why.
+/// targets proved go to `proves`, the others (and those in `left_failing`, not asked) to
+/// `still_failing`. Empty when it passes, else why.
 std::string final_check(const Report &r, FunctionFix &fix,
                         const std::vector<std::string> &functions,
-                        const std::vector<ir::GoalRef> &targets, const FixContext &ctx) {
+                        const std::vector<ir::GoalRef> &targets,
+                        const std::vector<ir::GoalRef> &left_failing, const FixContext &ctx) {
   try {
     const auto insertions = fix_insertions(ctx.source, {fix});
     const ir::Program fixed = ctx.compile(insert_text(ctx.source, insertions));
+    // The targets the search's proofs left failed are not asked again: with the diagnosis's
+    // work, they cost most of a check (partial_sum.c: 26 s of 27, for three goals still failed).
+    const auto unasked = moved(insertions, ctx.file, left_failing);
+    auto asked = [&](const ir::GoalRef &g) {
+      return std::none_of(unasked.begin(), unasked.end(),
+                          [&](const ir::GoalRef &t) { return same_place(g, t); });
+    };
     std::vector<vcgen::GoalResult> results;
     for (const auto &fn : functions) {
-      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s);
+      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s, asked);
       results.insert(results.end(), more.begin(), more.end());
     }
     std::vector<ir::GoalRef> failed_before;
@@ -1525,24 +1553,43 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
                    const std::string &what) {
   FunctionFix &fix = answer.fix;
   fix.after_runs = active_count(cands);
-  // Quick proofs while searching; the final check uses the diagnosis's own work.
-  const double work = search_work(ctx);
+  // Quick proofs while searching; the final check uses the diagnosis's own work. First with a
+  // fifth of it: nearly all of a search's time goes to the candidates that are not inductive,
+  // whose goals run out of their work (quantifiers), while those kept prove in milliseconds.
+  // When that leaves a failed goal, the set found with the whole work, then Houdini with it.
+  const double work = search_work(ctx), quick = work / 5;
   const std::vector<Candidate> kept_by_runs = cands;
-  auto found = houdini(ctx, sites, cands, fn, targets, work, give_up(ctx, answer.start));
   // Many candidates from the runs' cells (`\\forall integer k; ... a[k] != n`) are hypotheses
   // that can make a needed candidate's proof run out of work: it is dropped as not inductive
   // (search.c's `!HasSubRange(a, i+p-1, b, p)` among 17 of them). When some failed goal is left,
   // Houdini again without them, and the better of the two.
-  if (found && count_true(found->targets) < targets.size()) {
-    std::vector<Candidate> fewer = kept_by_runs;
-    for (auto &c : fewer)
-      if (c.origin == Origin::Range) c.active = false;
-    if (active_count(fewer) < active_count(kept_by_runs))
-      if (auto again = houdini(ctx, sites, fewer, fn, targets, work, give_up(ctx, answer.start));
-          again && count_true(again->targets) > count_true(found->targets)) {
-        found = std::move(again);
-        cands = std::move(fewer);
-      }
+  std::vector<Candidate> fewer = kept_by_runs;
+  for (auto &c : fewer)
+    if (c.origin == Origin::Range) c.active = false;
+  const bool has_fewer = active_count(fewer) < active_count(kept_by_runs);
+  std::optional<Attempt> found;
+  double found_work = quick;
+  auto all_proved = [&] { return found && count_true(found->targets) == targets.size(); };
+  // Keeps `again` (from `set` with work `w`) when it proves more targets than what was found.
+  auto keep_better = [&](std::optional<Attempt> again, std::vector<Candidate> &set, double w) {
+    if (again && (!found || count_true(again->targets) > count_true(found->targets))) {
+      found = std::move(again);
+      cands = set;
+      found_work = w;
+    }
+  };
+  for (const double w : {quick, work}) {
+    if (w == work && found && !all_proved()) {
+      // The set found, its targets asked with the whole work (equal_range2.c: one needs it).
+      std::vector<Candidate> same = cands;
+      if (auto a = attempt(ctx, sites, same, fn, targets, w); a && a->not_inductive.empty())
+        keep_better(std::move(a), same, w);
+    }
+    for (const bool without_range : {false, true}) {
+      if (all_proved() || (without_range && (!found || !has_fewer))) continue;
+      std::vector<Candidate> set = without_range ? fewer : kept_by_runs;
+      keep_better(houdini(ctx, sites, set, fn, targets, w, give_up(ctx, answer.start)), set, w);
+    }
   }
   fix.inductive = active_count(cands);
   if (!found && Clock::now() > give_up(ctx, answer.start))
@@ -1560,7 +1607,14 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   // Shorter proofs still while minimising: a removal that needs long proofs is not worth it.
   // Its own backstop, whatever Houdini took: a set of 19 clauses where 6 do is no suggestion
   // to read.
-  minimise(ctx, sites, cands, fn, targets, work / 2, needed, Clock::now() + 3 * ctx.time_budget);
+  // Only the targets the set proves are asked again: a removal must keep each of them.
+  std::vector<ir::GoalRef> proved;
+  for (size_t i = 0; i < targets.size(); ++i)
+    if (found->targets[i]) proved.push_back(targets[i]);
+  const auto minimise_start = Clock::now();
+  minimise(ctx, sites, cands, fn, proved, std::min(work / 2, found_work), needed,
+           Clock::now() + 3 * ctx.time_budget);
+  trace_phase("minimise", minimise_start);
   std::vector<std::string> functions{fn};
   for (size_t si = 0; si < sites.size(); ++si) {
     // A loop's invariants, then what it assigns (an entry of its own, with its keyword).
@@ -1580,8 +1634,13 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       if (by_keyword.count(keyword)) fix.loops.push_back(std::move(by_keyword.at(keyword)));
     if (!sites[si].callee.empty()) functions.push_back(sites[si].callee);
   }
-  if (std::string why = final_check(r, fix, functions, targets, ctx); !why.empty())
-    return answer.none(why);
+  const auto check_start = Clock::now();
+  std::vector<ir::GoalRef> left_failing;
+  for (size_t i = 0; i < targets.size(); ++i)
+    if (!found->targets[i]) left_failing.push_back(targets[i]);
+  std::string why = final_check(r, fix, functions, targets, left_failing, ctx);
+  trace_phase("final check", check_start);
+  if (!why.empty()) return answer.none(why);
   return answer.found();
 }
 
@@ -1594,6 +1653,7 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   std::erase_if(sites, [&](const Site &s) { return s.at.file != ctx.file; });
   if (sites.empty()) return done("no loop of " + f.name + " in this file to annotate");
   const Runs runs = observe(p, f.name, sites, ctx);
+  trace_phase("runs", answer.start);
   const auto returned = returned_text(p, f, ctx.source);
   const auto changed = changed_params(f);
   std::vector<Candidate> cands;
@@ -1613,7 +1673,9 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   auto compiled = compile_candidates(ctx, sites, cands);
   if (!compiled) return done("no candidate the front end reads");
   const auto before_runs = cands;
+  const auto filter_start = Clock::now();
   filter_by_runs(compiled->first, compiled->second, f.name, runs, cands);
+  trace_phase("filter by runs", filter_start);
   trace_runs(before_runs, cands);
   drop_implied(cands);
   return settle(ctx, r, sites, cands, f.name, targets, answer, "candidates");

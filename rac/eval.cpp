@@ -188,7 +188,8 @@ Value Machine::machine_result(BigInt r, const Term &sym, const ir::Type &t, cons
     stop(OutcomeKind::LimitReached, "an integer grew beyond 2^65536", c.logic ? c.at : cur_at_);
   if (c.logic || !t.is_machine()) return Value::integer(std::move(r)).with(sym);
   const bool fits = t.fits(r);
-  if (!t.is_signed()) return Value::integer(wrap(r, t)).with(sym ? mk_wrap(t, sym) : nullptr);
+  if (!t.is_signed())
+    return Value::integer(wrap(r, t)).with(sym ? mk_wrap_tight(t, sym, symbol_range()) : nullptr);
   if (sym) decide(mk_in_range(t, sym), fits);
   if (fits) return Value::integer(std::move(r)).with(sym);
   rte(GoalKind::RteOverflow, "the result " + r.str() + " does not fit in " + t.str());
@@ -317,7 +318,10 @@ Value Machine::arith(const ir::Expr &e, const Value &a, const Value &b, const Ct
     }
     // cpp_int division truncates toward zero and % takes the sign of the dividend, as in C.
     return machine_result(e.binop == BinOp::Div ? BigInt(a.num / b.num) : BigInt(a.num % b.num),
-                          shadow(e.binop == BinOp::Div ? mk_tdiv : mk_tmod), t, c);
+                          sym ? (e.binop == BinOp::Div ? mk_tdiv_tight : mk_tmod_tight)(
+                                    term(a), term(b), symbol_range())
+                              : nullptr,
+                          t, c);
   case BinOp::Shl:
   case BinOp::Shr:
     return shift(e, a, b, c);

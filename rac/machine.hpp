@@ -223,6 +223,10 @@ private:
   void write(const Value &ptr, const Value &v);  ///< a checked cell of mem_
   /// v with a fresh symbolic constant `name` of type `type` as its shadow (Config::symbolic).
   Value symbolic_value(const Value &v, const std::string &name, const ir::Type &type);
+  /// The range of each symbolic scalar of a machine type (its type's, which the search's domain
+  /// asserts): what the shadow's arithmetic may rely on to build simpler terms.
+  std::map<std::string, term::Interval> symbol_ranges_;
+  term::RangeOf symbol_range() const;
   /// Whether every set allows cell i of block id; a decision when a range bound is symbolic.
   bool allowed_cell(const std::vector<LocSet> &sets, int id, size_t i);
   term::Term cell_shadow(const Memory &m, int id, size_t i);

@@ -76,7 +76,11 @@ Memory::Access Machine::access(const Memory &m, const Value &ptr) {
   const Block &b = m.block(ptr.block);
   if (ptr.sym || b.length_sym) {
     const Term off = term(ptr);
-    decide(mk_and(mk_le(mk_int(0), off), mk_lt(off, length_term(b))), a == Memory::Access::Ok);
+    // An offset whose form shows it non-negative (an unsigned index) is only compared with the
+    // length: the solver need not see the lower bound again at each negation.
+    const auto range = interval_of(off, symbol_range());
+    const Term above_zero = range && range->lo >= 0 ? mk_true() : mk_le(mk_int(0), off);
+    decide(mk_and(above_zero, mk_lt(off, length_term(b))), a == Memory::Access::Ok);
   }
   return a;
 }
@@ -210,10 +214,20 @@ bool Machine::same_value(const Value &a, const Value &b) {
   return same;
 }
 
+RangeOf Machine::symbol_range() const {
+  return [this](const std::string &name) -> std::optional<Interval> {
+    const auto it = symbol_ranges_.find(name);
+    if (it == symbol_ranges_.end()) return std::nullopt;
+    return it->second;
+  };
+}
+
 Value Machine::symbolic_value(const Value &v, const std::string &name, const ir::Type &type) {
   if (!cfg_.symbolic || v.kind == Value::Kind::Ptr) return v;
   const Term s = mk_const(name, v.kind == Value::Kind::Bool ? Sort::Bool : Sort::Int);
   oracle_.on_symbol(s, type, std::nullopt);
+  if (v.kind == Value::Kind::Int && type.is_machine())
+    symbol_ranges_.insert_or_assign(name, Interval{type.min_value(), type.max_value()});
   return v.with(s);
 }
 

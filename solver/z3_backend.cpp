@@ -36,6 +36,7 @@ public:
     reading_.reset();
     model_.reset();
     inc_.reset();
+    stack_.clear();
     memo_.clear();
     funs_.clear();
     if (clean) ContextPool::give(std::move(owned_));
@@ -65,6 +66,7 @@ public:
   // scope is there all the same (its pop is due), but nothing checked in it can be trusted.
   void push() override {
     dropped_.push_back(false);
+    stack_.emplace_back();
     try {
       incremental().push();
     } catch (const z3::exception &) {
@@ -77,12 +79,15 @@ public:
     } catch (const z3::exception &) {
       // Not seen (Z3 4.8 pops with a cancel flag pending); the bookkeeping stays in step anyway.
     }
+    if (stack_.size() > 1) stack_.pop_back();
     if (!dropped_.empty()) dropped_.pop_back();
   }
   // An assertion Z3 refuses is not silently left out: the checks of its scope answer unknown.
   void add(const Term &t) override {
     try {
-      incremental().add(tr(t));
+      const z3::expr e = tr(t);
+      incremental().add(e);
+      stack_.back().push_back(e);
     } catch (const z3::exception &) {
       if (dropped_.empty()) dropped_.push_back(false);
       dropped_.back() = true;
@@ -95,6 +100,13 @@ public:
     try {
       z3::expr_vector assume(ctx_);
       if (assumption) assume.push_back(tr(assumption));
+      // The simplex solver gives up on non-linear arithmetic (isqrt.c's y == r * r), unknown or
+      // out of its work, where the default one decides: from the first such term translated
+      // on, the default one, with what was added.
+      if (simplex_ && nonlinear_) {
+        simplex_ = false;
+        rebuild_incremental();
+      }
       const Answer a = solve(incremental(), timeout_s, seed, &assume);
       if (a == Answer::Unsat && assumption) {
         const z3::expr_vector core = incremental().unsat_core();
@@ -234,9 +246,46 @@ private:
   std::map<const z3::solver *, std::pair<unsigned, unsigned>> seeded_; ///< seed, rlimit
   bool assumption_needed_ = true;
   std::vector<bool> dropped_; ///< per pushed scope: an assertion of it could not be added
+  /// What the incremental solver holds, per scope (the first: before any push), to be added
+  /// again to a solver of the other arithmetic (check_added).
+  std::vector<std::vector<z3::expr>> stack_{1};
+  bool simplex_ = true;    ///< the incremental solver's arithmetic: simplex, or Z3's default
+  bool nonlinear_ = false; ///< a term translated is not linear (note_nonlinear)
+
+  /// A product of two terms, or a quotient or remainder by a term, neither a literal: the
+  /// simplex solver would give up on what it is asserted in (check_added).
+  void note_nonlinear(const Term &t) {
+    const bool by_literal = int_value(t->args[1]) || (t->op == Op::Mul && int_value(t->args[0]));
+    if (!by_literal) nonlinear_ = true;
+  }
+
+  /// A new incremental solver (of the arithmetic simplex_ says) with what the old one held.
+  void rebuild_incremental() {
+    if (inc_) seeded_.erase(inc_.get());
+    inc_.reset();
+    z3::solver &s = incremental();
+    for (size_t i = 0; i < stack_.size(); ++i) {
+      if (i > 0) s.push();
+      for (const auto &e : stack_[i])
+        s.add(e);
+    }
+  }
 
   z3::solver &incremental() {
-    if (!inc_) inc_ = std::make_unique<z3::solver>(ctx_);
+    if (!inc_) {
+      inc_ = std::make_unique<z3::solver>(ctx_);
+      if (!simplex_) return *inc_;
+      // Z3 4.8's default arithmetic solver (lra) was seen to run for seconds, its resource
+      // units not counted, on a check of the test generator's that the older one (simplex)
+      // decides at once: upper_bound.c's unsigned midpoints after a thousand pushes and pops.
+      // Replayed, the whole search took 0.8 s with it and never finished without it. Only
+      // the incremental solver (dse) takes it, until it gives up on non-linear arithmetic
+      // (check_added): proofs keep the default. It must be set before the solver's first
+      // push, when its arithmetic is chosen.
+      z3::params p(ctx_);
+      p.set("arith.solver", 2u);
+      inc_->set(p);
+    }
     return *inc_;
   }
 
@@ -317,12 +366,15 @@ private:
     case Op::Sub:
       return a(0) - a(1);
     case Op::Mul:
+      note_nonlinear(t);
       return a(0) * a(1);
     case Op::Neg:
       return -a(0);
     case Op::EDiv:
+      note_nonlinear(t);
       return a(0) / a(1);
     case Op::EMod:
+      note_nonlinear(t);
       return z3::mod(a(0), a(1));
     case Op::Lt:
       return a(0) < a(1);

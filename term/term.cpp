@@ -300,6 +300,109 @@ Term mk_wrap(const ir::Type &t, const Term &v) {
   return mk_sub(mk_emod(mk_add(v, half), mk_int(modulus)), half);
 }
 
+std::optional<Interval> interval_of(const Term &t, const RangeOf &ranges, int depth) {
+  if (t->op == Op::IntLit) return Interval{t->value, t->value};
+  if (t->op == Op::Const) return ranges ? ranges(t->name) : std::nullopt;
+  // A cell of an array no store has written: the array's cells' range.
+  if (t->op == Op::Select && t->args[0]->op == Op::Const)
+    return ranges ? ranges(t->args[0]->name) : std::nullopt;
+  if (depth <= 0 || t->sort != Sort::Int) return std::nullopt;
+  auto of = [&](size_t i) { return interval_of(t->args[i], ranges, depth - 1); };
+  // Euclidean division and remainder by a positive literal k: floor(x / k) and 0..k-1.
+  const BigInt *k = t->args.size() == 2 ? int_value(t->args[1]) : nullptr;
+  if (k && *k <= 0) k = nullptr;
+  auto floor_div = [](const BigInt &x, const BigInt &d) {
+    BigInt q = x / d; // toward zero
+    if (x < 0 && q * d != x) --q;
+    return q;
+  };
+  switch (t->op) {
+  case Op::EMod:
+    if (k) return Interval{0, *k - 1};
+    return std::nullopt;
+  case Op::EDiv:
+    if (k)
+      if (auto x = of(0)) return Interval{floor_div(x->lo, *k), floor_div(x->hi, *k)};
+    return std::nullopt;
+  case Op::Add:
+  case Op::Sub: {
+    const auto a = of(0);
+    if (!a) return std::nullopt;
+    const auto b = of(1);
+    if (!b) return std::nullopt;
+    if (t->op == Op::Add) return Interval{a->lo + b->lo, a->hi + b->hi};
+    return Interval{a->lo - b->hi, a->hi - b->lo};
+  }
+  case Op::Neg:
+    if (auto a = of(0)) return Interval{-a->hi, -a->lo};
+    return std::nullopt;
+  case Op::Ite: {
+    // mk_wrap_tight's corrections, `ite(x < L, x + m, x)` and `ite(H < x, x - m, x)`: each
+    // branch within what the condition leaves of x's interval.
+    const Term &c = t->args[0], &x = t->args[2];
+    const bool below = c->op == Op::Lt && same(c->args[0], x) && int_value(c->args[1]);
+    const bool above = c->op == Op::Lt && same(c->args[1], x) && int_value(c->args[0]);
+    const Term &shifted = t->args[1];
+    if ((below || above) && (shifted->op == Op::Add || shifted->op == Op::Sub) &&
+        same(shifted->args[0], x) && int_value(shifted->args[1])) {
+      const auto ix = interval_of(x, ranges, depth - 1);
+      if (!ix) return std::nullopt;
+      const BigInt bound = *int_value(below ? c->args[1] : c->args[0]);
+      const BigInt by = shifted->op == Op::Add ? *int_value(shifted->args[1])
+                                               : BigInt(-*int_value(shifted->args[1]));
+      Interval taken = *ix, kept = *ix; // x when the condition holds, x when it does not
+      if (below) {
+        taken.hi = std::min(taken.hi, BigInt(bound - 1));
+        kept.lo = std::max(kept.lo, bound);
+      } else {
+        taken.lo = std::max(taken.lo, BigInt(bound + 1));
+        kept.hi = std::min(kept.hi, bound);
+      }
+      if (taken.lo > taken.hi) return kept;
+      taken = Interval{taken.lo + by, taken.hi + by};
+      if (kept.lo > kept.hi) return taken;
+      return Interval{std::min(taken.lo, kept.lo), std::max(taken.hi, kept.hi)};
+    }
+    const auto a = of(1);
+    if (!a) return std::nullopt;
+    const auto b = of(2);
+    if (!b) return std::nullopt;
+    return Interval{std::min(a->lo, b->lo), std::max(a->hi, b->hi)};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+Term mk_wrap_tight(const ir::Type &t, const Term &v, const RangeOf &ranges) {
+  if (!t.is_machine()) return v;
+  const auto i = interval_of(v, ranges);
+  if (!i) return mk_wrap(t, v);
+  const BigInt lo = t.min_value(), hi = t.max_value(), modulus = hi - lo + 1;
+  if (i->lo >= lo && i->hi <= hi) return v;
+  if (i->lo < lo - modulus || i->hi > hi + modulus) return mk_wrap(t, v);
+  // At most one modulus away: one correction on each side it may leave the range.
+  Term out = v;
+  if (i->hi > hi) out = mk_ite(mk_lt(mk_int(hi), v), mk_sub(v, mk_int(modulus)), out);
+  if (i->lo < lo) out = mk_ite(mk_lt(v, mk_int(lo)), mk_add(v, mk_int(modulus)), out);
+  return out;
+}
+
+namespace {
+bool non_negative(const Term &t, const RangeOf &ranges) {
+  const auto i = interval_of(t, ranges);
+  return i && i->lo >= 0;
+}
+} // namespace
+
+Term mk_tdiv_tight(const Term &a, const Term &b, const RangeOf &ranges) {
+  return non_negative(a, ranges) ? mk_ediv(a, b) : mk_tdiv(a, b);
+}
+
+Term mk_tmod_tight(const Term &a, const Term &b, const RangeOf &ranges) {
+  return non_negative(a, ranges) ? mk_emod(a, b) : mk_tmod(a, b);
+}
+
 Term mk_select(const Term &array, const Term &index) {
   Sort s = array->sort == Sort::Heap ? Sort::Cells : Sort::Int;
   // Reading back what a store just wrote is common in straight-line code: fold it.

@@ -5,8 +5,10 @@
 
 #include "ir/type.hpp"
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -95,6 +97,26 @@ Term mk_app(const std::string &fn, Sort result, std::vector<Term> args);
 // machine type), and v wrapped into t's range (two's complement for signed types).
 Term mk_in_range(const ir::Type &t, const Term &v);
 Term mk_wrap(const ir::Type &t, const Term &v);
+
+/// The closed interval an integer term's value lies in, as its form shows (literals, Euclidean
+/// remainders and quotients by literals, sums, differences, negations, conditionals), and, for
+/// a free constant or a cell of a free array, as `ranges` says (a C input's type); looking at
+/// most `depth` operations down. nullopt when the form shows none.
+struct Interval {
+  BigInt lo, hi;
+};
+using RangeOf = std::function<std::optional<Interval>(const std::string &)>;
+std::optional<Interval> interval_of(const Term &t, const RangeOf &ranges = {}, int depth = 8);
+
+/// `v` wrapped into machine type t's range as mk_wrap, in a cheaper form where its interval
+/// shows it: `v` itself when within the range, one conditional correction when at most one
+/// modulus away. The concolic shadow of unsigned arithmetic (`left + (right - left) / 2u`) is
+/// then free of the nested remainders Z3 4.8 was seen to spend seconds on, uncounted.
+Term mk_wrap_tight(const ir::Type &t, const Term &v, const RangeOf &ranges = {});
+/// C division and remainder as mk_tdiv and mk_tmod, Euclidean when the dividend's interval is
+/// non-negative (then the same values, without the case split on its sign).
+Term mk_tdiv_tight(const Term &a, const Term &b, const RangeOf &ranges = {});
+Term mk_tmod_tight(const Term &a, const Term &b, const RangeOf &ranges = {});
 
 bool is_true(const Term &t);
 bool is_false(const Term &t);

@@ -12,6 +12,7 @@
 #include "vcgen/vc.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -270,7 +271,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   };
   auto finish = [&] {
     check_defined();
-    if (r.status == Status::Failed && r.answer != GoalAnswer::Refuted)
+    if (o.models && r.status == Status::Failed && r.answer != GoalAnswer::Refuted)
       r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
     r.time_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
@@ -354,7 +355,14 @@ std::vector<GoalResult> Session::prove_all() {
   const ProveOptions &o = impl_->opts;
   const auto &vcs = impl_->vcs;
   std::vector<GoalResult> out(vcs.size());
-  ir::parallel_for(vcs.size(), o.jobs, [&](size_t i) { out[i] = prove_one(vcs[i], o); });
+  std::atomic<bool> failed{false};
+  ProveOptions stopping = o;
+  if (o.stop_at_failure)
+    stopping.only = [&](const ir::GoalRef &g) { return !failed && (!o.only || o.only(g)); };
+  ir::parallel_for(vcs.size(), o.jobs, [&](size_t i) {
+    out[i] = prove_one(vcs[i], stopping);
+    if (out[i].status == Status::Failed && out[i].answer != GoalAnswer::NotRun) failed = true;
+  });
   return out;
 }
 

@@ -71,6 +71,12 @@ struct ProveOptions {
   /// When set, only the goals it accepts are proved; the others fail at once, with answer
   /// NotRun and no solver call. (An invariant search asks only what decides its next step.)
   std::function<bool(const ir::GoalRef &)> only;
+  /// Whether a failed goal gets a model (one more solver query with the whole budget). An
+  /// invariant search asks only which goals are proved: a model would cost it as much again.
+  bool models = true;
+  /// Once a goal fails, the goals not started yet fail at once (answer NotRun): a caller that
+  /// only asks whether all are proved (an invariant search's minimisation) pays for one failure.
+  bool stop_at_failure = false;
 };
 
 enum class Status { Proved, Failed };
