@@ -230,12 +230,7 @@ Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site
   o.go_past = every_goal_passes;
   o.max_paths = 300;
   o.run_steps = 100000;
-  const auto t0 = Clock::now();
   const dse::Result explored = dse::explore(p, o);
-  if (std::getenv("TRIAGE_SUGGEST_TRACE"))
-    std::cerr << "explore: " << explored.tests.size() << " tests, "
-              << std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()
-              << " ms\n";
   Runs runs;
   runs.heads.resize(sites.size());
   for (const auto &t : explored.tests) {
@@ -1122,7 +1117,7 @@ void trace_runs(const std::vector<Candidate> &before, const std::vector<Candidat
 }
 
 /// With TRIAGE_SUGGEST_TRACE set, how long a phase of the search took (since `t0`).
-void trace_phase(const char *phase, Clock::time_point t0) {
+void trace_phase(const std::string &phase, Clock::time_point t0) {
   if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
   std::cerr << phase << ": "
             << std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()
@@ -1607,10 +1602,11 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   // Shorter proofs still while minimising: a removal that needs long proofs is not worth it.
   // Its own backstop, whatever Houdini took: a set of 19 clauses where 6 do is no suggestion
   // to read.
-  // Only the targets the set proves are asked again: a removal must keep each of them.
-  std::vector<ir::GoalRef> proved;
+  // Only the targets the set proves are asked again: a removal must keep each of them. The
+  // others are not asked by the final check either.
+  std::vector<ir::GoalRef> proved, left_failing;
   for (size_t i = 0; i < targets.size(); ++i)
-    if (found->targets[i]) proved.push_back(targets[i]);
+    (found->targets[i] ? proved : left_failing).push_back(targets[i]);
   const auto minimise_start = Clock::now();
   minimise(ctx, sites, cands, fn, proved, std::min(work / 2, found_work), needed,
            Clock::now() + 3 * ctx.time_budget);
@@ -1635,9 +1631,6 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
     if (!sites[si].callee.empty()) functions.push_back(sites[si].callee);
   }
   const auto check_start = Clock::now();
-  std::vector<ir::GoalRef> left_failing;
-  for (size_t i = 0; i < targets.size(); ++i)
-    if (!found->targets[i]) left_failing.push_back(targets[i]);
   std::string why = final_check(r, fix, functions, targets, left_failing, ctx);
   trace_phase("final check", check_start);
   if (!why.empty()) return answer.none(why);
@@ -1653,7 +1646,7 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
   std::erase_if(sites, [&](const Site &s) { return s.at.file != ctx.file; });
   if (sites.empty()) return done("no loop of " + f.name + " in this file to annotate");
   const Runs runs = observe(p, f.name, sites, ctx);
-  trace_phase("runs", answer.start);
+  trace_phase("runs (" + std::to_string(runs.inputs.size()) + " inputs)", answer.start);
   const auto returned = returned_text(p, f, ctx.source);
   const auto changed = changed_params(f);
   std::vector<Candidate> cands;

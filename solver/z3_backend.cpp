@@ -87,7 +87,7 @@ public:
     try {
       const z3::expr e = tr(t);
       incremental().add(e);
-      stack_.back().push_back(e);
+      if (simplex_) stack_.back().push_back(e); // kept for the switch only
     } catch (const z3::exception &) {
       if (dropped_.empty()) dropped_.push_back(false);
       dropped_.back() = true;

@@ -303,9 +303,6 @@ Term mk_wrap(const ir::Type &t, const Term &v) {
 std::optional<Interval> interval_of(const Term &t, const RangeOf &ranges, int depth) {
   if (t->op == Op::IntLit) return Interval{t->value, t->value};
   if (t->op == Op::Const) return ranges ? ranges(t->name) : std::nullopt;
-  // A cell of an array no store has written: the array's cells' range.
-  if (t->op == Op::Select && t->args[0]->op == Op::Const)
-    return ranges ? ranges(t->args[0]->name) : std::nullopt;
   if (depth <= 0 || t->sort != Sort::Int) return std::nullopt;
   auto of = [&](size_t i) { return interval_of(t->args[i], ranges, depth - 1); };
   // Euclidean division and remainder by a positive literal k: floor(x / k) and 0..k-1.

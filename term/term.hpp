@@ -100,7 +100,7 @@ Term mk_wrap(const ir::Type &t, const Term &v);
 
 /// The closed interval an integer term's value lies in, as its form shows (literals, Euclidean
 /// remainders and quotients by literals, sums, differences, negations, conditionals), and, for
-/// a free constant or a cell of a free array, as `ranges` says (a C input's type); looking at
+/// a free integer constant, as `ranges` says (a C input's type); looking at
 /// most `depth` operations down. nullopt when the form shows none.
 struct Interval {
   BigInt lo, hi;
