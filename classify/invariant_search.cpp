@@ -1,5 +1,6 @@
 #include "classify/invariant_search.hpp"
 
+#include "classify/input_variants.hpp"
 #include "classify/source_edit.hpp"
 #include "dse/explore.hpp"
 #include "ir/error.hpp"
@@ -222,6 +223,50 @@ struct Runs {
   std::vector<std::vector<HeadState>> heads; ///< per site
 };
 
+/// Records the state at each visit of each loop's head on the run of `input` into `heads`;
+/// false when the input is outside the precondition (nothing recorded then).
+bool observe_run(const ir::Program &p, const std::string &fn, const std::vector<Site> &sites,
+                 const ir::Counterexample &input, std::vector<std::vector<HeadState>> &heads) {
+  auto seen = heads;
+  // A loop is entered anew after its condition was false, or after a visit of the head of a
+  // loop around it.
+  std::vector<bool> open(sites.size(), false);
+  std::vector<size_t> entry(sites.size(), 0);
+  std::shared_ptr<const Arrays> pre;
+  rac::Config cfg;
+  cfg.function = fn;
+  cfg.input = input;
+  cfg.go_past = every_goal_passes;
+  cfg.step_limit = 100000;
+  cfg.trace_step = [&](const rac::TraceStep &step) {
+    if (step.function == fn && !pre)
+      pre = std::make_shared<const Arrays>(head_state(step.state()).arrays);
+    if (step.function != fn || step.what.rfind("while ", 0) != 0) return;
+    for (size_t i = 0; i < sites.size(); ++i) {
+      if (sites[i].at.line != step.at.line) continue;
+      auto &list = seen[i];
+      if (!open[i]) entry[i] = list.size();
+      open[i] = step.what.size() < 7 || step.what.compare(step.what.size() - 7, 7, ": false") != 0;
+      HeadState h = head_state(step.state());
+      h.entry = entry[i];
+      h.pre = pre;
+      list.push_back(std::move(h));
+      for (size_t j = 0; j < sites.size(); ++j)
+        if (j != i && encloses(sites[i], sites[j])) open[j] = false;
+    }
+  };
+  try {
+    if (rac::run(p, cfg).kind == rac::OutcomeKind::OutsidePrecondition) return false;
+  } catch (const ir::Error &) {
+    // An input the program cannot take: the states seen before are kept.
+  }
+  heads = std::move(seen);
+  return true;
+}
+
+/// How many variants of each generated input are run too (classify/input_variants.hpp).
+constexpr size_t kVariantsPerInput = 4;
+
 Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site> &sites,
              const FixContext &ctx) {
   dse::Options o;
@@ -233,43 +278,15 @@ Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site
   const dse::Result explored = dse::explore(p, o);
   Runs runs;
   runs.heads.resize(sites.size());
+  std::vector<ir::Counterexample> variants;
   for (const auto &t : explored.tests) {
     if (t.outcome.kind == rac::OutcomeKind::OutsidePrecondition) continue;
-    runs.inputs.push_back(t.input);
-    // A loop is entered anew after its condition was false, or after a visit of the head of a
-    // loop around it.
-    std::vector<bool> open(sites.size(), false);
-    std::vector<size_t> entry(sites.size(), 0);
-    std::shared_ptr<const Arrays> pre;
-    rac::Config cfg;
-    cfg.function = fn;
-    cfg.input = t.input;
-    cfg.go_past = every_goal_passes;
-    cfg.step_limit = 100000;
-    cfg.trace_step = [&](const rac::TraceStep &step) {
-      if (step.function == fn && !pre)
-        pre = std::make_shared<const Arrays>(head_state(step.state()).arrays);
-      if (step.function != fn || step.what.rfind("while ", 0) != 0) return;
-      for (size_t i = 0; i < sites.size(); ++i) {
-        if (sites[i].at.line != step.at.line) continue;
-        auto &list = runs.heads[i];
-        if (!open[i]) entry[i] = list.size();
-        open[i] =
-            step.what.size() < 7 || step.what.compare(step.what.size() - 7, 7, ": false") != 0;
-        HeadState h = head_state(step.state());
-        h.entry = entry[i];
-        h.pre = pre;
-        list.push_back(std::move(h));
-        for (size_t j = 0; j < sites.size(); ++j)
-          if (j != i && encloses(sites[i], sites[j])) open[j] = false;
-      }
-    };
-    try {
-      rac::run(p, cfg);
-    } catch (const ir::Error &) {
-      // An input the program cannot take: no state of it is kept beyond those seen.
-    }
+    if (observe_run(p, fn, sites, t.input, runs.heads)) runs.inputs.push_back(t.input);
+    auto more = input_variants(t.input, kVariantsPerInput, unsigned(runs.inputs.size()));
+    variants.insert(variants.end(), more.begin(), more.end());
   }
+  for (auto &v : variants)
+    if (observe_run(p, fn, sites, v, runs.heads)) runs.inputs.push_back(std::move(v));
   return runs;
 }
 
@@ -1051,6 +1068,7 @@ size_t count_true(const std::vector<bool> &v) {
 /// goals proved), and which targets are proved. nullopt when the variant cannot be compiled.
 struct Attempt {
   std::vector<size_t> not_inductive;
+  std::vector<size_t> refuted; ///< of those, the ones a solver found a counterexample for
   std::vector<bool> targets;
 };
 
@@ -1086,7 +1104,10 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   Attempt a;
   for (const auto &r : results)
     if (r.status != vcgen::Status::Proved)
-      if (const auto c = candidate_of(in, r.goal)) a.not_inductive.push_back(*c);
+      if (const auto c = candidate_of(in, r.goal)) {
+        a.not_inductive.push_back(*c);
+        if (r.answer == vcgen::GoalAnswer::Sat) a.refuted.push_back(*c);
+      }
   a.targets = proved_targets(results, moved_targets);
   return a;
 }
@@ -1102,7 +1123,9 @@ void trace_round(const std::vector<Candidate> &cands, const Attempt &a, bool wit
             << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms\n";
   for (size_t c = 0; c < cands.size(); ++c)
     if (cands[c].active)
-      std::cerr << (std::count(a.not_inductive.begin(), a.not_inductive.end(), c) ? "  - " : "    ")
+      std::cerr << (std::count(a.refuted.begin(), a.refuted.end(), c)               ? "  x "
+                    : std::count(a.not_inductive.begin(), a.not_inductive.end(), c) ? "  - "
+                                                                                    : "    ")
                 << cands[c].text << "\n";
 }
 
@@ -1114,6 +1137,15 @@ void trace_runs(const std::vector<Candidate> &before, const std::vector<Candidat
   for (size_t c = 0; c < before.size(); ++c)
     if (before[c].active)
       std::cerr << (after[c].active ? "    " : "  - ") << before[c].text << "\n";
+}
+
+/// With TRIAGE_SUGGEST_TRACE set, each goal a proof asked, its answer and its time.
+void trace_goals(const std::string &proof, const std::vector<vcgen::GoalResult> &results) {
+  if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
+  for (const auto &g : results)
+    std::cerr << proof << ": " << ir::goal_kind_name(g.goal.kind) << " at line " << g.goal.at.line
+              << ": " << (g.status == vcgen::Status::Proved ? "proved" : "failed") << ", "
+              << g.time_ms << " ms\n";
 }
 
 /// With TRIAGE_SUGGEST_TRACE set, how long a phase of the search took (since `t0`).
@@ -1193,8 +1225,11 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
     --attempts_left;
     for (size_t c : group)
       cands[c].active = false;
+    const auto t0 = Clock::now();
     const auto a = attempt(ctx, sites, cands, fn, targets, work_s, Asked::AllOrNothing);
-    if (!a || !a->not_inductive.empty() || count_true(a->targets) < needed)
+    const bool kept = a && a->not_inductive.empty() && count_true(a->targets) >= needed;
+    trace_phase("removal of " + std::to_string(group.size()) + (kept ? "" : ", undone"), t0);
+    if (!kept)
       for (size_t c : group)
         cands[c].active = true;
   };
@@ -1473,15 +1508,22 @@ std::string final_check(const Report &r, FunctionFix &fix,
     // The targets the search's proofs left failed are not asked again: with the diagnosis's
     // work, they cost most of a check (partial_sum.c: 26 s of 27, for three goals still failed).
     const auto unasked = moved(insertions, ctx.file, left_failing);
-    auto asked = [&](const ir::GoalRef &g) {
-      return std::none_of(unasked.begin(), unasked.end(),
-                          [&](const ir::GoalRef &t) { return same_place(g, t); });
+    // Nor the lemmas: no clause added is among their hypotheses, and the diagnosis proved them
+    // (remove.c: its headers' 35 lemmas were 100 s of a 108 s check).
+    auto asked_in = [&](const std::string &fn) {
+      return [&unasked, fn](const ir::GoalRef &g) {
+        return g.function == fn &&
+               std::none_of(unasked.begin(), unasked.end(),
+                            [&](const ir::GoalRef &t) { return same_place(g, t); });
+      };
     };
     std::vector<vcgen::GoalResult> results;
     for (const auto &fn : functions) {
-      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s, asked);
+      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s, asked_in(fn));
+      std::erase_if(more, [&](const vcgen::GoalResult &g) { return !asked_in(fn)(g.goal); });
       results.insert(results.end(), more.begin(), more.end());
     }
+    trace_goals("final check", results);
     std::vector<ir::GoalRef> failed_before;
     for (const auto &d : r.goals)
       if (d.result.status != vcgen::Status::Proved) failed_before.push_back(d.result.goal);
@@ -1562,6 +1604,7 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   for (auto &c : fewer)
     if (c.origin == Origin::Range) c.active = false;
   const bool has_fewer = active_count(fewer) < active_count(kept_by_runs);
+  bool fewer_helped = false;
   std::optional<Attempt> found;
   double found_work = quick;
   auto all_proved = [&] { return found && count_true(found->targets) == targets.size(); };
@@ -1582,8 +1625,14 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
     }
     for (const bool without_range : {false, true}) {
       if (all_proved() || (without_range && (!found || !has_fewer))) continue;
+      // With the whole work, only when leaving them out helped with a fifth of it (remove.c:
+      // 40 s of a 130 s search for no goal more).
+      if (without_range && w == work && !fewer_helped) continue;
       std::vector<Candidate> set = without_range ? fewer : kept_by_runs;
+      const size_t before = found ? count_true(found->targets) : 0;
       keep_better(houdini(ctx, sites, set, fn, targets, w, give_up(ctx, answer.start)), set, w);
+      if (without_range && w == quick && found && count_true(found->targets) > before)
+        fewer_helped = true;
     }
   }
   fix.inductive = active_count(cands);
@@ -1599,7 +1648,8 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
     return answer.none("no inductive set of " + what + " makes a failed goal provable (" +
                        std::to_string(fix.inductive) + " inductive of " +
                        std::to_string(fix.candidates) + " tried)");
-  // Shorter proofs still while minimising: a removal that needs long proofs is not worth it.
+  // The work that found the set: with half of it, remove.c's seven targets proved at the
+  // whole work failed after every removal (14 clauses left where 6 do).
   // Its own backstop, whatever Houdini took: a set of 19 clauses where 6 do is no suggestion
   // to read.
   // Only the targets the set proves are asked again: a removal must keep each of them. The
@@ -1608,8 +1658,7 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   for (size_t i = 0; i < targets.size(); ++i)
     (found->targets[i] ? proved : left_failing).push_back(targets[i]);
   const auto minimise_start = Clock::now();
-  minimise(ctx, sites, cands, fn, proved, std::min(work / 2, found_work), needed,
-           Clock::now() + 3 * ctx.time_budget);
+  minimise(ctx, sites, cands, fn, proved, found_work, needed, Clock::now() + 3 * ctx.time_budget);
   trace_phase("minimise", minimise_start);
   std::vector<std::string> functions{fn};
   for (size_t si = 0; si < sites.size(); ++si) {
