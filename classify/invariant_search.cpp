@@ -406,6 +406,66 @@ std::string over_range(const std::string &k, const std::string &from, const std:
          " ==> " + body;
 }
 
+/// Whether, at every head, `a`'s cells over the range (from, up to but not including) are its
+/// cells when the function started at `source` of their index, and one head at least had two
+/// such cells in an array the loop changed.
+bool from_pre_cells(const std::vector<HeadState> &heads, const std::string &a,
+                    const std::function<std::pair<long long, long long>(const HeadState &)> &range,
+                    const std::function<long long(const HeadState &, long long)> &source) {
+  bool seen = false;
+  const bool all = std::all_of(heads.begin(), heads.end(), [&](const HeadState &h) {
+    const auto *was = at_pre(a)(h);
+    if (!was) return false;
+    const auto &is = h.arrays.at(a);
+    const auto [lo, hi] = range(h);
+    for (long long i = lo; i < hi; ++i) {
+      const long long j = source(h, i);
+      if (i < 0 || j < 0 || i >= (long long)is.size() || j >= (long long)was->size() ||
+          is[size_t(i)] != (*was)[size_t(j)])
+        return false;
+    }
+    seen = seen || (hi - lo > 1 && is != *was);
+    return true;
+  });
+  return all && seen;
+}
+
+/// An array reversed in place from both ends by a counter c, up to a bound e (its length):
+/// the cells below c and those from `e - c` up are its first cells mirrored, the cells between
+/// as they were (reverse.c, which swaps `a[i]` and `a[n - 1 - i]`).
+void reversed_in_place(size_t si, const std::vector<HeadState> &heads, const std::string &a,
+                       const std::string &c, const std::string &e, const std::string &k,
+                       std::vector<Candidate> &out) {
+  auto value = [](const HeadState &h, const std::string &n) { return h.ints.at(n); };
+  auto mirror = [&](const HeadState &h, long long i) { return value(h, e) - 1 - i; };
+  auto same = [](const HeadState &, long long i) { return i; };
+  const std::string mirrored = a + "[" + k + "] == \\at(" + a + "[" + e + " - 1 - " + k + "], Pre)";
+  const bool below = from_pre_cells(
+      heads, a,
+      [&](const HeadState &h) {
+        return std::pair{0LL, value(h, c)};
+      },
+      mirror);
+  const bool above = from_pre_cells(
+      heads, a,
+      [&](const HeadState &h) {
+        return std::pair{value(h, e) - value(h, c), value(h, e)};
+      },
+      mirror);
+  if (!below || !above) return;
+  out.push_back({si, over_range(k, "", c, mirrored), Origin::Range});
+  out.push_back({si, over_range(k, e + " - " + c, e, mirrored), Origin::Range});
+  if (from_pre_cells(
+          heads, a,
+          [&](const HeadState &h) {
+            return std::pair{value(h, c), value(h, e) - value(h, c)};
+          },
+          same))
+    out.push_back(
+        {si, over_range(k, c, e + " - " + c, a + "[" + k + "] == \\at(" + a + "[" + k + "], Pre)"),
+         Origin::Range});
+}
+
 /// For arrays and a counter c: another array's cells below c equal to its own (a copy), or a
 /// reversed copy; the cells from c up to a bound as they were when the function started (what
 /// the loop has not reached yet) or equal to another's (what a loop counting down copied); and
@@ -441,9 +501,11 @@ void array_relations(size_t si, const std::vector<HeadState> &heads,
       const auto *was = at_pre(a)(h);
       return was && *was != h.arrays.at(a);
     });
-    for (const auto &e : bounds)
+    for (const auto &e : bounds) {
       if (changed && cells_agree(heads, now(a), at_pre(a), c, e))
         add(over_range(k, c, e, cell(a) + " == " + pre_cell(a)));
+      if (changed) reversed_in_place(si, heads, a, c, e, k, out);
+    }
   }
 }
 
@@ -1095,12 +1157,19 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
                         [&](const ir::GoalRef &t) { return same_place(g, t); }));
   };
   const bool stop = asked == Asked::AllOrNothing;
-  auto results = prove_function(compiled->first, fn, ctx, work_s, only, stop);
-  for (const auto &s : sites)
-    if (!s.callee.empty()) {
-      auto more = prove_function(compiled->first, s.callee, ctx, work_s, only, stop);
-      results.insert(results.end(), more.begin(), more.end());
-    }
+  std::vector<vcgen::GoalResult> results;
+  try {
+    results = prove_function(compiled->first, fn, ctx, work_s, only, stop);
+    for (const auto &s : sites)
+      if (!s.callee.empty()) {
+        auto more = prove_function(compiled->first, s.callee, ctx, work_s, only, stop);
+        results.insert(results.end(), more.begin(), more.end());
+      }
+  } catch (const ir::Error &) {
+    // A clause the front end reads and the prover cannot take: no set with it is tried (the
+    // search says why it found none), and the diagnosis goes on.
+    return std::nullopt;
+  }
   Attempt a;
   for (const auto &r : results)
     if (r.status != vcgen::Status::Proved)

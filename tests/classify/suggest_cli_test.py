@@ -33,8 +33,9 @@ def failed_goals(report):
 # counter up), a reversed copy (a relation between two arrays), a behavior's assumption up to
 # the counter's value at the loop's exit, loops without `loop assigns`, a counter that starts
 # at 1 (a bound from its value at the loop's entry), a do-while loop (its test is last), and
-# the cells above a counter up to the array's length, and one side of an equivalence.
-ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.c', 'first_pair.c',
+# the cells above a counter up to the array's length, one side of an equivalence, and an array
+# reversed in place (its cells mirrored from both ends, the middle as it was).
+ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.c', 'reverse_in_place.c', 'first_pair.c',
                                                    'zero_bare.c', 'zero_keep_b.c', 'diffs_from_one.c',
                                                    'sum_do_while.c', 'both_ends.c', 'increasing.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
