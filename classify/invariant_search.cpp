@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -227,7 +228,7 @@ struct Runs {
 /// false when the input is outside the precondition (nothing recorded then).
 bool observe_run(const ir::Program &p, const std::string &fn, const std::vector<Site> &sites,
                  const ir::Counterexample &input, std::vector<std::vector<HeadState>> &heads) {
-  auto seen = heads;
+  std::vector<std::vector<HeadState>> seen(sites.size()); // appended to heads if in the domain
   // A loop is entered anew after its condition was false, or after a visit of the head of a
   // loop around it.
   std::vector<bool> open(sites.size(), false);
@@ -245,7 +246,7 @@ bool observe_run(const ir::Program &p, const std::string &fn, const std::vector<
     for (size_t i = 0; i < sites.size(); ++i) {
       if (sites[i].at.line != step.at.line) continue;
       auto &list = seen[i];
-      if (!open[i]) entry[i] = list.size();
+      if (!open[i]) entry[i] = heads[i].size() + list.size();
       open[i] = step.what.size() < 7 || step.what.compare(step.what.size() - 7, 7, ": false") != 0;
       HeadState h = head_state(step.state());
       h.entry = entry[i];
@@ -260,7 +261,8 @@ bool observe_run(const ir::Program &p, const std::string &fn, const std::vector<
   } catch (const ir::Error &) {
     // An input the program cannot take: the states seen before are kept.
   }
-  heads = std::move(seen);
+  for (size_t i = 0; i < sites.size(); ++i)
+    std::move(seen[i].begin(), seen[i].end(), std::back_inserter(heads[i]));
   return true;
 }
 
