@@ -1590,8 +1590,9 @@ std::string final_check(const Report &r, FunctionFix &fix,
     };
     std::vector<vcgen::GoalResult> results;
     for (const auto &fn : functions) {
-      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s, asked_in(fn));
-      std::erase_if(more, [&](const vcgen::GoalResult &g) { return !asked_in(fn)(g.goal); });
+      const auto asked = asked_in(fn);
+      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s, asked);
+      std::erase_if(more, [&](const vcgen::GoalResult &g) { return !asked(g.goal); });
       results.insert(results.end(), more.begin(), more.end());
     }
     trace_goals("final check", results);

@@ -125,8 +125,6 @@ private:
   std::vector<std::function<void()>> on_continue_;
   AnnotCtx ctx_ = AnnotCtx::Assert;
   std::string here_label_; ///< the `{L}` of the logic definition or lemma being lowered
-  /// Inside `\at(.., Pre)` or `\old(..)` outside a precondition: no local variable exists there.
-  bool at_entry_ = false;
 
   // ---- helpers (lower.cpp) ----
   [[noreturn]] void fail(Loc at, const std::string &msg) const;

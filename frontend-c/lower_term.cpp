@@ -63,10 +63,6 @@ Val Lowerer::term_var(const CExpr &e) {
     if (ctx_ == AnnotCtx::LogicDef && v->kind == VarInfo::Kind::Global)
       fail(e.loc,
            "a logic definition cannot read the global '" + e.name + "': pass it as a parameter");
-    // Frama-C refuses it too, and vcgen has no value for it at the entry.
-    if (at_entry_ && v->kind == VarInfo::Kind::Local)
-      fail(e.loc, "the local variable '" + e.name +
-                      "' does not exist at the function's entry (label Pre or \\old)");
     if (!v->parts.empty()) return parts_var(*v, e.loc);
     return Val{ir::make_var(v->ir, p), v->type.decay()};
   }
@@ -299,13 +295,6 @@ Val Lowerer::term_at(const CExpr &e, const std::string &label) {
 Val Lowerer::at_state(const std::string &written, Loc at_loc, const std::function<Val()> &inner) {
   const ir::Pos p = pos(at_loc);
   const std::string &label = written;
-  // What inner() reads is at the function's entry for Pre and Old only (a precondition is).
-  struct Restore {
-    bool &flag;
-    bool was;
-    ~Restore() { flag = was; }
-  } restore{at_entry_, std::exchange(at_entry_, (label == "Pre" || label == "Old") &&
-                                                    ctx_ != AnnotCtx::Requires)};
   // inner() read at state `name`: an IR `at` around the value, or around each of its parts.
   auto at_label = [&](const std::string &name) {
     return map_parts(inner(), [&](const ir::ExprPtr &x) {

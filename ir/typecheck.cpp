@@ -28,6 +28,9 @@ struct Env {
   /// The body of a logic definition: it reads the states its labels name (the first one
   /// outside `at`), and no other.
   bool in_definition = false;
+  /// Inside `old(..)` or `at(.., Pre)`: no local variable exists at the function's entry
+  /// (vcgen has no value for it there, and the runtime checker none either).
+  bool at_entry = false;
 };
 
 const Type null_type = Type::pointer(Type::unit());
@@ -122,6 +125,12 @@ private:
 
   void push(const std::string &name, VarInfo info) { scopes_.back()[name] = std::move(info); }
 
+  /// `env` for what a label's state reads: at the function's entry or not.
+  static Env at_entry(Env env, bool entry) {
+    env.at_entry = entry;
+    return env;
+  }
+
   void check_value_type(const Type &t, Pos pos, const std::string &what) const {
     if (t.is_unit() || (t.is_ptr() && t.pointee().is_unit()))
       fail(pos, what + " cannot have type " + t.str());
@@ -176,6 +185,9 @@ private:
       return hint && hint->is_ptr() ? *hint : null_type;
     case ExprKind::Var: {
       VarInfo v = resolve(e.name, e.pos, env);
+      if (env.at_entry && v.ref == VarRef::Local)
+        fail(e.pos, "the local variable '" + e.name +
+                        "' does not exist at the function's entry (label Pre or \\old)");
       e.ref = v.ref;
       return v.type;
     }
@@ -216,11 +228,11 @@ private:
       logic_only(e, env, "'old'");
       if (!env.allow_old)
         fail(e.pos, "'old' is only allowed in postconditions, loop annotations and assertions");
-      return check(*e.args[0], env, hint);
+      return check(*e.args[0], at_entry(env, true), hint);
     case ExprKind::At:
       logic_only(e, env, "'at'");
       check_label(e.name, e.pos, env);
-      return check(*e.args[0], env, hint);
+      return check(*e.args[0], at_entry(env, e.name == "Pre" || e.name == "Old"), hint);
     case ExprKind::App:
       return application(e, env);
     case ExprKind::Cast:
