@@ -246,8 +246,8 @@ class Triage:
         cmd = [self.binary, "diagnose", *flags, path, "--fix", fixed, "--format", "json",
                "--deadline", str(self.deadline), *self.jobs]
         # The diagnosis's deadline, then the search's backstops (Houdini 100 s, the minimisation
-        # 30 s) and the last proof.
-        out, secs = run(cmd, self.deadline + 300)
+        # 100 s) and the last proof.
+        out, secs = run(cmd, self.deadline + 360)
         if out is None:
             return "diagnose timeout", secs
         if out.returncode == 2 and "--fix" in out.stderr:

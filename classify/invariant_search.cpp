@@ -1,5 +1,6 @@
 #include "classify/invariant_search.hpp"
 
+#include "classify/cell_facts.hpp"
 #include "classify/input_variants.hpp"
 #include "classify/source_edit.hpp"
 #include "dse/explore.hpp"
@@ -302,6 +303,9 @@ struct Candidate {
   Origin origin;
   bool active = true;
   std::string keyword = {}; ///< its clause's keyword when not the site's (`loop assigns`)
+  /// Its establishment proved where no other candidate is among that goal's hypotheses (one
+  /// loop, no callee): dropping others leaves the goal as it was, so it is not asked again.
+  bool established = false;
 };
 
 /// `P` as holding from the second visit of the head on: `c == \\at(c, LoopEntry) || (P)`.
@@ -1141,8 +1145,15 @@ struct Attempt {
 /// invariants only add hypotheses to them, and proving them again each time cost most of a
 /// search (remove_copy2.c's loop: 53 goals for 7 targets). AllOrNothing asks both, and only
 /// whether all are proved: the first failure ends the attempt (a minimisation's removal is kept
-/// only when nothing fails, and a failed target costs its whole work).
-enum class Asked { Candidates, CandidatesAndTargets, AllOrNothing };
+/// only when nothing fails, and a failed target costs its whole work). Targets asks the targets
+/// alone, of a set whose candidates' goals were just proved (Houdini's last round).
+enum class Asked { Candidates, CandidatesAndTargets, AllOrNothing, Targets };
+
+/// Whether no candidate's establishment has another candidate among its hypotheses: one loop,
+/// no callee (a second loop's establishment assumes the first's invariants).
+bool inits_independent(const std::vector<Site> &sites) {
+  return sites.size() == 1 && sites.front().callee.empty();
+}
 
 std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &sites,
                                std::vector<Candidate> &cands, const std::string &fn,
@@ -1152,11 +1163,14 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   if (!compiled) return std::nullopt;
   const Instrumented &in = compiled->second;
   const auto moved_targets = moved(in.insertions, ctx.file, targets);
+  const bool settled_inits = inits_independent(sites);
   auto only = [&](const ir::GoalRef &g) {
-    return candidate_of(in, g).has_value() ||
-           (asked != Asked::Candidates &&
-            std::any_of(moved_targets.begin(), moved_targets.end(),
-                        [&](const ir::GoalRef &t) { return same_place(g, t); }));
+    if (const auto c = candidate_of(in, g))
+      return asked != Asked::Targets &&
+             !(settled_inits && cands[*c].established && g.kind == ir::GoalKind::LoopInvariantInit);
+    return asked != Asked::Candidates &&
+           std::any_of(moved_targets.begin(), moved_targets.end(),
+                       [&](const ir::GoalRef &t) { return same_place(g, t); });
   };
   const bool stop = asked == Asked::AllOrNothing;
   std::vector<vcgen::GoalResult> results;
@@ -1172,7 +1186,13 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
     // search says why it found none), and the diagnosis goes on.
     return std::nullopt;
   }
+  std::erase_if(results, [&](const vcgen::GoalResult &r) { return !only(r.goal); });
   Attempt a;
+  for (const auto &r : results)
+    if (const auto c = candidate_of(in, r.goal); c && settled_inits &&
+                                                 r.goal.kind == ir::GoalKind::LoopInvariantInit &&
+                                                 r.status == vcgen::Status::Proved)
+      cands[*c].established = true;
   for (const auto &r : results)
     if (r.status != vcgen::Status::Proved)
       if (const auto c = candidate_of(in, r.goal)) {
@@ -1233,17 +1253,18 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
                                std::vector<Candidate> &cands, const std::string &fn,
                                const std::vector<ir::GoalRef> &targets, double work_s,
                                Clock::time_point until) {
-  // The rounds ask the candidates' goals only; the round that drops none asks the targets too.
+  // The rounds ask the candidates' goals only; once a round drops none, the targets of that
+  // same set (its candidates' goals are proved: asking them again cost a third of the rounds).
   Asked asked = Asked::Candidates;
   for (int round = 0; round < 12;) {
     if (Clock::now() > until) return std::nullopt;
     const auto t0 = Clock::now();
     auto a = attempt(ctx, sites, cands, fn, targets, work_s, asked);
     if (!a) return std::nullopt;
-    trace_round(cands, *a, asked == Asked::CandidatesAndTargets, Clock::now() - t0);
+    trace_round(cands, *a, asked == Asked::Targets, Clock::now() - t0);
+    if (asked == Asked::Targets) return a;
     if (a->not_inductive.empty()) {
-      if (asked == Asked::CandidatesAndTargets) return a;
-      asked = Asked::CandidatesAndTargets; // the same set again: not a round of pruning
+      asked = Asked::Targets; // the same set again: not a round of pruning
       continue;
     }
     ++round;
@@ -1277,9 +1298,27 @@ void drop_implied(std::vector<Candidate> &cands) {
   }
 }
 
+/// Drops, without a proof, a cell fact another active one of its loop implies by its form (once
+/// Houdini has kept both: the weaker was there in case the stronger was not inductive).
+/// equal_range's `a[k] <= v` and `a[k] != v` beside `a[k] < v`: seven of its 22 clauses.
+void drop_weaker_cells(std::vector<Candidate> &cands) {
+  std::vector<std::optional<CellFact>> facts;
+  std::transform(cands.begin(), cands.end(), std::back_inserter(facts),
+                 [](const Candidate &c) { return c.active ? cell_fact(c.text) : std::nullopt; });
+  for (size_t weak = 0; weak < cands.size(); ++weak) {
+    if (!facts[weak]) continue;
+    for (size_t strong = 0; strong < cands.size(); ++strong)
+      if (strong != weak && facts[strong] && cands[strong].active &&
+          cands[strong].site == cands[weak].site && implies(*facts[strong], *facts[weak])) {
+        cands[weak].active = false;
+        break;
+      }
+  }
+}
+
 /// How many removals the minimisation tries: a count, not a time, so that the clauses suggested
 /// are the same under any load (each removal is one proof with counted solver work).
-constexpr int kMinimiseAttempts = 16;
+constexpr int kMinimiseAttempts = 20;
 
 /// Removes candidates, larger groups first, while the rest stay inductive and prove as many
 /// targets, for kMinimiseAttempts proofs (`until` is a backstop only).
@@ -1287,6 +1326,7 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
               const std::string &fn, const std::vector<ir::GoalRef> &targets, double work_s,
               size_t needed, Clock::time_point until) {
   drop_implied(cands);
+  drop_weaker_cells(cands);
   int attempts_left = kMinimiseAttempts;
   auto spent = [&] { return attempts_left <= 0 || Clock::now() > until; };
   // First the likeliest large removals: everything the runs suggested (the goals' own
@@ -1320,7 +1360,14 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
   // forms, a bound rather than a relation to the loop's entry).
   std::stable_sort(active.begin(), active.end(),
                    [&](size_t a, size_t b) { return cands[a].text.size() > cands[b].text.size(); });
-  for (size_t chunk = std::max<size_t>(active.size() / 2, 1); chunk >= 1; chunk /= 2) {
+  // One at a time when the attempts left allow it, else halves first. A removal undone costs a
+  // failed goal's whole work, four to five times a removal kept (equal_range2.c: 2.2 s against
+  // 0.45 s), and halving undoes one removal per needed clause at each size: one at a time took
+  // 14 s where halving took 25 s for the same four clauses of fifteen.
+  const size_t first_chunk = active.size() <= size_t(std::max(attempts_left, 0))
+                                 ? 1
+                                 : std::max<size_t>(active.size() / 2, 1);
+  for (size_t chunk = first_chunk; chunk >= 1; chunk /= 2) {
     for (size_t from = 0; from < active.size(); from += chunk) {
       if (spent()) return;
       std::vector<size_t> group;
@@ -1565,20 +1612,51 @@ std::string indent_of(const std::string &line) {
                             : line.find_first_not_of(" \t"));
 }
 
+/// The goals of `fn` the diagnosis proved that no clause at the loop sites can change: those
+/// checked before the first site's annotation in the program's order (no jump goes back: the
+/// IR has no goto). Not the function's postconditions and frame, written earlier and checked at
+/// its end, nor an earlier loop's goals but its establishment: an enclosing loop's preservation
+/// has the site's invariants on its path. None when a site is a callee's contract.
+std::vector<ir::GoalRef> before_the_sites(const Report &r, const std::string &fn,
+                                          const std::vector<Site> &sites, const FixContext &ctx) {
+  std::vector<ir::GoalRef> out;
+  if (sites.empty() || std::any_of(sites.begin(), sites.end(), [&](const Site &s) {
+        return !s.callee.empty() || s.at.file != ctx.file;
+      }))
+    return out;
+  const int first = std::min_element(sites.begin(), sites.end(), [](const Site &a, const Site &b) {
+                      return a.at.line < b.at.line;
+                    })->at.line;
+  for (const auto &d : r.goals) {
+    const ir::GoalRef &g = d.result.goal;
+    const bool in_order = ir::is_rte(g.kind) || g.kind == ir::GoalKind::Assertion ||
+                          g.kind == ir::GoalKind::CallPrecondition ||
+                          g.kind == ir::GoalKind::LoopInvariantInit;
+    if (d.result.status == vcgen::Status::Proved && g.function == fn && in_order &&
+        g.at.file == ctx.file && g.at.line < first)
+      out.push_back(g);
+  }
+  return out;
+}
+
 /// The check: the functions proved again with the clauses as --fix writes them and the
 /// diagnosis's proof budget. Every goal must be proved but those that failed before; the
 /// targets proved go to `proves`, the others (and those in `left_failing`, not asked) to
-/// `still_failing`. Empty when it passes, else why.
+/// `still_failing`. The goals in `unchanged` (before_the_sites) are not asked either: their
+/// proofs stand. Empty when it passes, else why.
 std::string final_check(const Report &r, FunctionFix &fix,
                         const std::vector<std::string> &functions,
                         const std::vector<ir::GoalRef> &targets,
-                        const std::vector<ir::GoalRef> &left_failing, const FixContext &ctx) {
+                        const std::vector<ir::GoalRef> &left_failing,
+                        const std::vector<ir::GoalRef> &unchanged, const FixContext &ctx) {
   try {
     const auto insertions = fix_insertions(ctx.source, {fix});
     const ir::Program fixed = ctx.compile(insert_text(ctx.source, insertions));
     // The targets the search's proofs left failed are not asked again: with the diagnosis's
     // work, they cost most of a check (partial_sum.c: 26 s of 27, for three goals still failed).
-    const auto unasked = moved(insertions, ctx.file, left_failing);
+    // Nor those before the sites (partial_sum.c: an assertion before the loop, 6 s of 8).
+    auto unasked = moved(insertions, ctx.file, left_failing);
+    unasked.insert(unasked.end(), unchanged.begin(), unchanged.end());
     // Nor the lemmas: no clause added is among their hypotheses, and the diagnosis proved them
     // (remove.c: its headers' 35 lemmas were 100 s of a 108 s check).
     auto asked_in = [&](const std::string &fn) {
@@ -1691,8 +1769,9 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   for (const double w : {quick, work}) {
     if (w == work && found && !all_proved()) {
       // The set found, its targets asked with the whole work (equal_range2.c: one needs it).
+      // Its candidates' goals were proved (with less work): the targets alone.
       std::vector<Candidate> same = cands;
-      if (auto a = attempt(ctx, sites, same, fn, targets, w); a && a->not_inductive.empty())
+      if (auto a = attempt(ctx, sites, same, fn, targets, w, Asked::Targets))
         keep_better(std::move(a), same, w);
     }
     for (const bool without_range : {false, true}) {
@@ -1723,14 +1802,16 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   // The work that found the set: with half of it, remove.c's seven targets proved at the
   // whole work failed after every removal (14 clauses left where 6 do).
   // Its own backstop, whatever Houdini took: a set of 19 clauses where 6 do is no suggestion
-  // to read.
+  // to read. As far off as Houdini's: its attempts are counted, and they end it first. At three
+  // times the budget, the load of a second job cut remove_copy2.c's, which kept two bounds
+  // that made an assertion run out of work in the final check.
   // Only the targets the set proves are asked again: a removal must keep each of them. The
   // others are not asked by the final check either.
   std::vector<ir::GoalRef> proved, left_failing;
   for (size_t i = 0; i < targets.size(); ++i)
     (found->targets[i] ? proved : left_failing).push_back(targets[i]);
   const auto minimise_start = Clock::now();
-  minimise(ctx, sites, cands, fn, proved, found_work, needed, Clock::now() + 3 * ctx.time_budget);
+  minimise(ctx, sites, cands, fn, proved, found_work, needed, give_up(ctx, Clock::now()));
   trace_phase("minimise", minimise_start);
   std::vector<std::string> functions{fn};
   for (size_t si = 0; si < sites.size(); ++si) {
@@ -1752,7 +1833,8 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
     if (!sites[si].callee.empty()) functions.push_back(sites[si].callee);
   }
   const auto check_start = Clock::now();
-  std::string why = final_check(r, fix, functions, targets, left_failing, ctx);
+  std::string why = final_check(r, fix, functions, targets, left_failing,
+                                before_the_sites(r, fn, sites, ctx), ctx);
   trace_phase("final check", check_start);
   if (!why.empty()) return answer.none(why);
   return answer.found();

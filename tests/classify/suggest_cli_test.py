@@ -24,6 +24,23 @@ def run(*args, cwd=examples):
     return subprocess.run([triage, *args], capture_output=True, text=True, timeout=900, cwd=cwd)
 
 
+CELL_FACT = re.compile(r'\\forall integer (\w+); (.+?) (<=|<) \1 (<=|<) (.+?) ==> (\w+)\[\1\] (==|!=|<=|>=|<|>) (.+)$')
+IMPLIES = {('==', '<='), ('==', '>='), ('<', '<='), ('<', '!='), ('>', '>='), ('>', '!=')}
+
+
+def weaker_beside_stronger(clauses):
+    """Pairs of clauses about the same cells where the first implies the second by its form."""
+    facts = [(c, CELL_FACT.match(c)) for c in clauses]
+    pairs = []
+    for strong, s in facts:
+        for weak, w in facts:
+            if s and w and strong != weak and s.group(1, 2, 5, 6, 8) == w.group(1, 2, 5, 6, 8) \
+                    and (s.group(3) == '<=' or w.group(3) == '<') and (s.group(4) == '<=' or w.group(4) == '<') \
+                    and (s.group(7) == w.group(7) or (s.group(7), w.group(7)) in IMPLIES):
+                pairs.append((strong, weak))
+    return pairs
+
+
 def failed_goals(report):
     return {(g['kind'], g['line']) for g in report['goals'] if g['status'] != 'proved'}
 
@@ -34,10 +51,13 @@ def failed_goals(report):
 # the counter's value at the loop's exit, loops without `loop assigns`, a counter that starts
 # at 1 (a bound from its value at the loop's entry), a do-while loop (its test is last), and
 # the cells above a counter up to the array's length, one side of an equivalence, and an array
-# reversed in place (its cells mirrored from both ends, the middle as it was).
+# reversed in place (its cells mirrored from both ends, the middle as it was), and the cells
+# before a counter below a value (the runs also see them at most that value, and other than it:
+# the weaker facts are not in the suggestion).
 ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.c', 'reverse_in_place.c', 'first_pair.c',
                                                    'zero_bare.c', 'zero_keep_b.c', 'diffs_from_one.c',
-                                                   'sum_do_while.c', 'both_ends.c', 'increasing.c']]
+                                                   'sum_do_while.c', 'both_ends.c', 'increasing.c',
+                                                   'first_not_below.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
              'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c'] + ours:
     fixed = os.path.join(work, os.path.basename(name))
@@ -48,6 +68,10 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
     proved_by_fix = {(g['kind'], g['line']) for f in fixes for g in f['proves']}
     check(proved_by_fix == failed_goals(report), f'{name}: it proves every failed goal: {proved_by_fix}')
     check(all(f['time_ms'] < 60000 for f in fixes), f'{name}: found within a minute')
+    for f in fixes:
+        for l in f['loops']:
+            check(not weaker_beside_stronger(l['clauses']),
+                  f'{name}: no clause the form of another implies: {weaker_beside_stronger(l["clauses"])}')
     if not os.path.exists(fixed):
         check(False, f'{name}: --fix wrote {fixed}')
         continue
