@@ -1,27 +1,14 @@
 #include "classify/cell_facts.hpp"
 
+#include "classify/source_edit.hpp"
+
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <utility>
 
 namespace triage::classify {
 
 namespace {
-
-bool ident_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
-/// Whether `name` occurs in `text` as a whole identifier.
-bool mentions(const std::string &text, const std::string &name) {
-  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-    const bool starts = at == 0 || !ident_char(text[at - 1]);
-    const bool ends = at + name.size() == text.size() || !ident_char(text[at + name.size()]);
-    if (starts && ends) return true;
-  }
-  return false;
-}
 
 /// Cuts `text` at the first `sep`: what is before it (in `head`) and after it.
 bool split(const std::string &text, const std::string &sep, std::string &head, std::string &tail) {
@@ -58,14 +45,10 @@ std::optional<CellFact> cell_fact(const std::string &text) {
   std::string rest, range, body;
   if (!split(text.substr(prefix.size()), "; ", f.var, rest) || !split(rest, " ==> ", range, body))
     return std::nullopt;
-  if (f.var.empty() || !std::all_of(f.var.begin(), f.var.end(), ident_char) ||
-      !read_range(range, f))
-    return std::nullopt;
+  if (!plain_identifier(f.var) || !read_range(range, f)) return std::nullopt;
   const std::string cell = "[" + f.var + "] ";
   std::string relation;
-  if (!split(body, cell, f.array, relation) || f.array.empty() ||
-      !std::all_of(f.array.begin(), f.array.end(), ident_char))
-    return std::nullopt;
+  if (!split(body, cell, f.array, relation) || !plain_identifier(f.array)) return std::nullopt;
   for (const char *op : kOps) {
     const std::string lead = std::string(op) + " ";
     if (relation.rfind(lead, 0) == 0) {

@@ -334,13 +334,6 @@ std::vector<std::string> int_names(const std::vector<HeadState> &heads) {
   return names;
 }
 
-bool plain_identifier(const std::string &s) {
-  return !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0])) &&
-         std::all_of(s.begin(), s.end(), [](char c) {
-           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-         });
-}
-
 /// `b`'s cells below the counter c as `a`'s from the bound e down (a reversed copy), when every
 /// head with c above 0 says so.
 void reversed_copy(size_t si, const std::vector<HeadState> &heads, const std::string &a,
@@ -1167,7 +1160,7 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   auto only = [&](const ir::GoalRef &g) {
     if (const auto c = candidate_of(in, g))
       return asked != Asked::Targets &&
-             !(settled_inits && cands[*c].established && g.kind == ir::GoalKind::LoopInvariantInit);
+             !(cands[*c].established && g.kind == ir::GoalKind::LoopInvariantInit);
     return asked != Asked::Candidates &&
            std::any_of(moved_targets.begin(), moved_targets.end(),
                        [&](const ir::GoalRef &t) { return same_place(g, t); });
@@ -1188,17 +1181,17 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   }
   std::erase_if(results, [&](const vcgen::GoalResult &r) { return !only(r.goal); });
   Attempt a;
-  for (const auto &r : results)
-    if (const auto c = candidate_of(in, r.goal); c && settled_inits &&
-                                                 r.goal.kind == ir::GoalKind::LoopInvariantInit &&
-                                                 r.status == vcgen::Status::Proved)
-      cands[*c].established = true;
-  for (const auto &r : results)
-    if (r.status != vcgen::Status::Proved)
-      if (const auto c = candidate_of(in, r.goal)) {
-        a.not_inductive.push_back(*c);
-        if (r.answer == vcgen::GoalAnswer::Sat) a.refuted.push_back(*c);
-      }
+  for (const auto &r : results) {
+    const auto c = candidate_of(in, r.goal);
+    if (!c) continue;
+    if (r.status == vcgen::Status::Proved) {
+      if (settled_inits && r.goal.kind == ir::GoalKind::LoopInvariantInit)
+        cands[*c].established = true;
+      continue;
+    }
+    a.not_inductive.push_back(*c);
+    if (r.answer == vcgen::GoalAnswer::Sat) a.refuted.push_back(*c);
+  }
   a.targets = proved_targets(results, moved_targets);
   return a;
 }
@@ -1627,9 +1620,9 @@ std::string indent_of(const std::string &line) {
 std::vector<ir::GoalRef> before_the_sites(const Report &r, const std::string &fn,
                                           const std::vector<Site> &sites, const FixContext &ctx) {
   std::vector<ir::GoalRef> out;
-  if (sites.empty() || std::any_of(sites.begin(), sites.end(), [&](const Site &s) {
-        return !s.callee.empty() || s.at.file != ctx.file;
-      }))
+  // (The sites are in the file searched: search_function keeps only those.)
+  if (sites.empty() ||
+      std::any_of(sites.begin(), sites.end(), [](const Site &s) { return !s.callee.empty(); }))
     return out;
   const int first = std::min_element(sites.begin(), sites.end(), [](const Site &a, const Site &b) {
                       return a.at.line < b.at.line;

@@ -204,10 +204,19 @@ std::optional<std::array<std::string, 3>> comparison(const std::string &text) {
 
 bool mentions_any(const std::string &text, const std::vector<std::string> &names) {
   return std::any_of(names.begin(), names.end(),
-                     [&](const std::string &n) { return replace_identifier(text, n, "") != text; });
+                     [&](const std::string &n) { return mentions(text, n); });
 }
 
 } // namespace
+
+bool plain_identifier(const std::string &s) {
+  return !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0])) &&
+         std::all_of(s.begin(), s.end(), ident_char);
+}
+
+bool mentions(const std::string &text, const std::string &name) {
+  return replace_identifier(text, name, "") != text;
+}
 
 std::vector<std::pair<std::string, std::string>>
 exit_bounds(const std::string &condition, const std::vector<std::string> &counters,

@@ -71,6 +71,12 @@ std::string negation(const std::string &predicate);
 /// `a <= b < c` as `a <= b` and `b < c`; a single comparison (or anything else) as itself.
 std::vector<std::string> chain_links(const std::string &relation);
 
+/// Whether `s` is an identifier (letters, digits and `_`, not starting with a digit).
+bool plain_identifier(const std::string &s);
+
+/// Whether `name` occurs in `text` as a whole identifier (as replace_identifier finds it).
+bool mentions(const std::string &text, const std::string &name);
+
 /// `text` with each whole identifier `from` replaced by `to` (not inside longer identifiers, and
 /// not after `.` or `->`).
 std::string replace_identifier(const std::string &text, const std::string &from,
