@@ -1083,10 +1083,10 @@ void filter_by_runs(const ir::Program &p, const Instrumented &in, const std::str
   }
 }
 
-std::vector<vcgen::GoalResult>
-prove_function(const ir::Program &p, const std::string &fn, const FixContext &ctx, double work_s,
-               std::function<bool(const ir::GoalRef &)> only = nullptr,
-               bool stop_at_failure = false) {
+std::vector<vcgen::GoalResult> prove_function(
+    const ir::Program &p, const std::string &fn, const FixContext &ctx, double work_s,
+    std::function<bool(const ir::GoalRef &)> only = nullptr, bool stop_at_failure = false,
+    std::function<std::optional<vcgen::ProofRecipe>(const ir::GoalRef &)> recipe = nullptr) {
   vcgen::ProveOptions o = ctx.prove;
   o.function = fn;
   o.work_s = work_s;
@@ -1095,6 +1095,7 @@ prove_function(const ir::Program &p, const std::string &fn, const FixContext &ct
   o.only = std::move(only);
   o.models = false; // the search asks which goals are proved, never why one is not
   o.stop_at_failure = stop_at_failure;
+  o.recipe = std::move(recipe);
   vcgen::Session session(p, o);
   return session.prove_all();
 }
@@ -1127,11 +1128,23 @@ size_t count_true(const std::vector<bool> &v) {
 
 /// One proof of the variant with the active candidates: whether each is inductive (both its
 /// goals proved), and which targets are proved. nullopt when the variant cannot be compiled.
+/// How each goal of the variants was last proved, by a name that does not move with the clauses
+/// (goal_key): a minimisation's removal asks a goal the attempts that proved it with the clause
+/// still there. nullopt: goals of one name proved in different ways (two goals at one place).
+using Recipes = std::map<std::string, std::optional<vcgen::ProofRecipe>>;
+
 struct Attempt {
   std::vector<size_t> not_inductive;
   std::vector<size_t> refuted; ///< of those, the ones a solver found a counterexample for
   std::vector<bool> targets;
+  Recipes recipes; ///< of the goals it proved
 };
+
+/// Adds the recipes of `from` that `to` does not have.
+void add_missing(Recipes &to, const Recipes &from) {
+  for (const auto &[key, recipe] : from)
+    to.try_emplace(key, recipe);
+}
 
 /// Which goals an attempt proves: the candidates' own (whether they are inductive), with the
 /// targets or without them. The goals the variant already proves are left to the final check:
@@ -1148,10 +1161,26 @@ bool inits_independent(const std::vector<Site> &sites) {
   return sites.size() == 1 && sites.front().callee.empty();
 }
 
+/// A goal's name across variants: a candidate's index and the goal's kind, or a target's kind and
+/// place in the source searched; none for other goals.
+std::optional<std::string> goal_key(const Instrumented &in, const std::vector<ir::GoalRef> &targets,
+                                    const std::vector<ir::GoalRef> &moved_targets,
+                                    const ir::GoalRef &g) {
+  const std::string kind = ir::goal_kind_name(g.kind);
+  if (const auto c = candidate_of(in, g)) return "candidate " + std::to_string(*c) + " " + kind;
+  for (size_t i = 0; i < targets.size(); ++i)
+    if (same_place(g, moved_targets[i]))
+      return "target " + kind + " " + targets[i].function + " " + targets[i].at.file + ":" +
+             std::to_string(targets[i].at.line) + ":" + std::to_string(targets[i].at.col);
+  return std::nullopt;
+}
+
+/// `follow`: the recipes the goals are asked with (ProveOptions::recipe), when given.
 std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &sites,
                                std::vector<Candidate> &cands, const std::string &fn,
                                const std::vector<ir::GoalRef> &targets, double work_s,
-                               Asked asked = Asked::CandidatesAndTargets) {
+                               Asked asked = Asked::CandidatesAndTargets,
+                               const Recipes *follow = nullptr) {
   auto compiled = compile_candidates(ctx, sites, cands);
   if (!compiled) return std::nullopt;
   const Instrumented &in = compiled->second;
@@ -1166,12 +1195,20 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
                        [&](const ir::GoalRef &t) { return same_place(g, t); });
   };
   const bool stop = asked == Asked::AllOrNothing;
+  auto key = [&](const ir::GoalRef &g) { return goal_key(in, targets, moved_targets, g); };
+  std::function<std::optional<vcgen::ProofRecipe>(const ir::GoalRef &)> recipe;
+  if (follow)
+    recipe = [&](const ir::GoalRef &g) -> std::optional<vcgen::ProofRecipe> {
+      const auto k = key(g);
+      const auto it = k ? follow->find(*k) : follow->end();
+      return it == follow->end() ? std::nullopt : it->second;
+    };
   std::vector<vcgen::GoalResult> results;
   try {
-    results = prove_function(compiled->first, fn, ctx, work_s, only, stop);
+    results = prove_function(compiled->first, fn, ctx, work_s, only, stop, recipe);
     for (const auto &s : sites)
       if (!s.callee.empty()) {
-        auto more = prove_function(compiled->first, s.callee, ctx, work_s, only, stop);
+        auto more = prove_function(compiled->first, s.callee, ctx, work_s, only, stop, recipe);
         results.insert(results.end(), more.begin(), more.end());
       }
   } catch (const ir::Error &) {
@@ -1182,6 +1219,10 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   std::erase_if(results, [&](const vcgen::GoalResult &r) { return !only(r.goal); });
   Attempt a;
   for (const auto &r : results) {
+    if (const auto k = key(r.goal); k && r.recipe) {
+      const auto [it, fresh] = a.recipes.try_emplace(*k, r.recipe);
+      if (!fresh && it->second != r.recipe) it->second.reset();
+    }
     const auto c = candidate_of(in, r.goal);
     if (!c) continue;
     if (r.status == vcgen::Status::Proved) {
@@ -1249,15 +1290,20 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
   // The rounds ask the candidates' goals only; once a round drops none, the targets of that
   // same set (its candidates' goals are proved: asking them again cost a third of the rounds).
   Asked asked = Asked::Candidates;
+  Recipes inductive; // how the last round proved the candidates' goals
   for (int round = 0; round < 12;) {
     if (Clock::now() > until) return std::nullopt;
     const auto t0 = Clock::now();
     auto a = attempt(ctx, sites, cands, fn, targets, work_s, asked);
     if (!a) return std::nullopt;
     trace_round(cands, *a, asked == Asked::Targets, Clock::now() - t0);
-    if (asked == Asked::Targets) return a;
+    if (asked == Asked::Targets) {
+      add_missing(a->recipes, inductive);
+      return a;
+    }
     if (a->not_inductive.empty()) {
       asked = Asked::Targets; // the same set again: not a round of pruning
+      inductive = std::move(a->recipes);
       continue;
     }
     ++round;
@@ -1314,10 +1360,14 @@ void drop_weaker_cells(std::vector<Candidate> &cands) {
 constexpr int kMinimiseAttempts = 20;
 
 /// Removes candidates, larger groups first, while the rest stay inductive and prove as many
-/// targets, for kMinimiseAttempts proofs (`until` is a backstop only).
+/// targets, for kMinimiseAttempts proofs (`until` is a backstop only). Each goal is asked with
+/// the attempts that proved it with the candidates still there (`recipes`, kept up to date): a
+/// removal undone then costs one attempt of the goal that fails, not all of them in turn
+/// (remove_copy3.c: 3 to 5 s each for six of them). A goal that another attempt would have
+/// proved keeps a clause more; the final check proves what is suggested with every attempt.
 void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector<Candidate> &cands,
               const std::string &fn, const std::vector<ir::GoalRef> &targets, double work_s,
-              size_t needed, Clock::time_point until) {
+              size_t needed, Clock::time_point until, Recipes recipes) {
   drop_implied(cands);
   drop_weaker_cells(cands);
   int attempts_left = kMinimiseAttempts;
@@ -1331,8 +1381,11 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
     for (size_t c : group)
       cands[c].active = false;
     const auto t0 = Clock::now();
-    const auto a = attempt(ctx, sites, cands, fn, targets, work, Asked::AllOrNothing);
+    const auto a = attempt(ctx, sites, cands, fn, targets, work, Asked::AllOrNothing, &recipes);
     const bool kept = a && a->not_inductive.empty() && count_true(a->targets) >= needed;
+    if (kept)
+      for (const auto &[key, recipe] : a->recipes)
+        recipes[key] = recipe;
     trace_phase("removal of " + std::to_string(group.size()) +
                     (work < work_s ? " (a fifth of the work)" : "") + (kept ? "" : ", undone"),
                 t0);
@@ -1771,8 +1824,10 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       // The set found, its targets asked with the whole work (equal_range2.c: one needs it).
       // Its candidates' goals were proved (with less work): the targets alone.
       std::vector<Candidate> same = cands;
-      if (auto a = attempt(ctx, sites, same, fn, targets, w, Asked::Targets))
+      if (auto a = attempt(ctx, sites, same, fn, targets, w, Asked::Targets)) {
+        add_missing(a->recipes, found->recipes);
         keep_better(std::move(a), same, w);
+      }
     }
     for (const bool without_range : {false, true}) {
       if (all_proved() || (without_range && (!found || !has_fewer))) continue;
@@ -1811,7 +1866,8 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   for (size_t i = 0; i < targets.size(); ++i)
     (found->targets[i] ? proved : left_failing).push_back(targets[i]);
   const auto minimise_start = Clock::now();
-  minimise(ctx, sites, cands, fn, proved, found_work, needed, give_up(ctx, Clock::now()));
+  minimise(ctx, sites, cands, fn, proved, found_work, needed, give_up(ctx, Clock::now()),
+           found->recipes);
   trace_phase("minimise", minimise_start);
   std::vector<std::string> functions{fn};
   for (size_t si = 0; si < sites.size(); ++si) {

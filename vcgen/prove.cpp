@@ -23,9 +23,6 @@ namespace triage::vcgen {
 
 namespace {
 
-/// How much of what the lemmas say a query assumes.
-enum class Lemmas { None, SingleState, All };
-
 /// The hypotheses and the negation of `goal` (by default the whole obligation).
 std::vector<Term> query(const GoalVC &vc, std::vector<Term> extra,
                         Lemmas lemmas = Lemmas::SingleState, const Term *goal = nullptr) {
@@ -213,6 +210,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   const std::vector<Prover> solvers = solvers_of(o.prover);
   Candidate kept;
   BaseQuery plain;
+  std::optional<Lemmas> proved_with, defined_with; // the attempts that proved the goal
   // What one attempt learnt; true when no further attempt is needed.
   auto take = [&](Outcome a, Lemmas lemmas) {
     // A failed goal reports its most telling answer: a solver's sat outranks a later timeout.
@@ -222,6 +220,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     }
     if (a.answer == Answer::Unsat) {
       r.status = Status::Proved;
+      proved_with = lemmas;
       return true;
     }
     r.status = Status::Failed;
@@ -240,6 +239,17 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   std::vector<Lemmas> attempts{Lemmas::SingleState};
   if (!vc.lemma_hyps.empty()) attempts.insert(attempts.begin(), Lemmas::None);
   if (!vc.state_lemma_hyps.empty()) attempts.push_back(Lemmas::All);
+  // Each attempt keeps the budget it has among all of them, recipe or not: the recipe repeats
+  // the proof it names.
+  const size_t attempt_count = attempts.size();
+  const std::optional<ProofRecipe> recipe = o.recipe ? o.recipe(vc.ref) : std::nullopt;
+  auto only_one = [&](std::optional<Lemmas> level) {
+    if (!level || std::find(attempts.begin(), attempts.end(), *level) == attempts.end())
+      return attempts;
+    return std::vector<Lemmas>{*level};
+  };
+  const std::vector<Lemmas> defined_attempts = recipe ? only_one(recipe->definedness) : attempts;
+  if (recipe) attempts = only_one(recipe->property);
   // The property proved, its well-definedness is a query of its own: in one query, several
   // goals of ACSL by Example that are proved apart timed out (remove_copy3's assertions).
   auto check_defined = [&] {
@@ -247,11 +257,14 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     // An index computed by a logic function may need its lemmas (ACSL by Example's
     // `a[IndexOfNotEqual(a, n, v, k)]`), as the property did.
     Outcome a;
-    for (size_t k = 0; k < attempts.size(); ++k) {
-      a = race(query(vc, {}, attempts[k], &vc.definedness), solvers,
-               attempt_limit(o, attempts[k], attempts.size()), o.seed, vc, quick_slice(o));
-      if (a.answer == Answer::Unsat) return;
-      if (a.answer == Answer::Sat && attempts[k] != Lemmas::None) break;
+    for (const Lemmas lemmas : defined_attempts) {
+      a = race(query(vc, {}, lemmas, &vc.definedness), solvers,
+               attempt_limit(o, lemmas, attempt_count), o.seed, vc, quick_slice(o));
+      if (a.answer == Answer::Unsat) {
+        defined_with = lemmas;
+        return;
+      }
+      if (a.answer == Answer::Sat && lemmas != Lemmas::None) break;
     }
     // Undecided: the stronger goal without the run's order, in the quick share (a model of it
     // is no counterexample: only its proof counts).
@@ -273,6 +286,8 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     check_defined();
     if (o.models && r.status == Status::Failed && r.answer != GoalAnswer::Refuted)
       r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
+    if (r.status == Status::Proved && proved_with && r.induction.empty())
+      r.recipe = ProofRecipe{*proved_with, defined_with};
     r.time_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
             .count();
@@ -321,7 +336,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // A lemma about a recursive definition most often needs induction: each scheme is an
   // obligation of its own, with every lemma before it, in a quick share of the budget. They come
   // right after the easy query: the long attempts of such a lemma would only spend their budget.
-  bool induction_tried = false;
+  bool induction_tried = recipe.has_value();
   auto by_induction = [&] {
     induction_tried = true;
     for (const InductionScheme &scheme : vc.induction) {
@@ -337,9 +352,9 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   for (size_t k = first; k < attempts.size(); ++k) {
     if (k > 0 && !induction_tried && by_induction()) break;
     const Lemmas lemmas = attempts[k];
-    Outcome a = race(query(vc, {}, lemmas, &vc.property), solvers,
-                     attempt_limit(o, lemmas, attempts.size()), o.seed, vc,
-                     k == 0 ? quick : quick_slice(o));
+    Outcome a =
+        race(query(vc, {}, lemmas, &vc.property), solvers, attempt_limit(o, lemmas, attempt_count),
+             o.seed, vc, k == 0 ? quick : quick_slice(o));
     if (take(std::move(a), lemmas)) break;
   }
   if (!induction_tried && r.status == Status::Failed && r.answer != GoalAnswer::Sat) by_induction();

@@ -45,6 +45,19 @@ enum class SkipLongAttempts {
   Refuted, ///< the goal is known to fail (a run breaks it): answer "refuted"
 };
 
+/// How much of what the lemmas say a proof attempt assumes. A goal's attempts come in this order:
+/// without lemmas (when it has some), with the lemmas over one state, then with all of them.
+enum class Lemmas { None, SingleState, All };
+
+/// Which attempts proved a goal: the one of its property, and the one of its definedness when
+/// that was a query of its own (none: no query, or not one of the attempts). A caller that asks
+/// the same goal of a close variant (an invariant search removing a clause) can make those alone.
+struct ProofRecipe {
+  Lemmas property = Lemmas::SingleState;
+  std::optional<Lemmas> definedness;
+  friend bool operator==(const ProofRecipe &, const ProofRecipe &) = default;
+};
+
 struct ProveOptions {
   std::optional<std::string> function; ///< only this function's goals (lemmas always)
   Prover prover = Prover::Portfolio;
@@ -77,6 +90,12 @@ struct ProveOptions {
   /// Once a goal fails, the goals not started yet fail at once (answer NotRun): a caller that
   /// only asks whether all are proved (an invariant search's minimisation) pays for one failure.
   bool stop_at_failure = false;
+  /// When set and it gives a recipe for a goal, that goal is asked with the recipe's attempts
+  /// only (no proof by induction): what they do not prove fails. An invariant search's removals
+  /// ask the attempts that proved each goal with one clause more. A removal undone for a goal
+  /// that another attempt would have proved costs a clause kept, never a wrong proof; each
+  /// attempt it skips cost a failing goal its whole work.
+  std::function<std::optional<ProofRecipe>(const ir::GoalRef &)> recipe;
 };
 
 enum class Status { Proved, Failed };
@@ -89,6 +108,7 @@ struct GoalResult {
   /// The variable of a lemma's proof by induction (vcgen/induction.hpp); empty otherwise.
   std::string induction;
   long time_ms = 0;
+  std::optional<ProofRecipe> recipe;       ///< how it was proved (a proved goal's only)
   std::optional<ir::Counterexample> model; ///< candidate counterexample when sat/unknown with model
 };
 

@@ -353,6 +353,44 @@ fun f(x: int32): int32
   EXPECT_EQ(results[1].goal.function, "-");
 }
 
+TEST(Session, ProvedGoalSaysWhichAttemptProvedItAndARecipeMakesThatOneAlone) {
+  // The postcondition needs the lemma (the definition alone needs induction): the attempt
+  // without lemmas fails, the one with them proves it, and the result says so.
+  const char *src = R"(
+function sum(n: int): int = if n <= 0 then 0 else n + sum(n - 1)
+lemma #sum_nonneg { forall n: int. sum(n) >= 0 }
+fun h(n: int32): int32
+  ensures { sum(n) >= 0 }
+{
+  return 0;
+}
+)";
+  ir::Program p = load(src);
+  ProveOptions o;
+  o.work_s = 0.3;
+  auto post_of = [](const std::vector<GoalResult> &results) {
+    const auto it = std::find_if(results.begin(), results.end(), [](const GoalResult &r) {
+      return r.goal.kind == ir::GoalKind::Postcondition;
+    });
+    return it == results.end() ? GoalResult{} : *it;
+  };
+  const GoalResult proved = post_of(Session(p, o).prove_all());
+  ASSERT_EQ(proved.status, Status::Proved);
+  ASSERT_TRUE(proved.recipe);
+  EXPECT_EQ(proved.recipe->property, Lemmas::SingleState);
+
+  // The recipe of the same goal is followed: the attempt it names, and no other.
+  o.recipe = [](const ir::GoalRef &) { return ProofRecipe{Lemmas::SingleState, std::nullopt}; };
+  EXPECT_EQ(post_of(Session(p, o).prove_all()).status, Status::Proved);
+  o.recipe = [](const ir::GoalRef &) { return ProofRecipe{Lemmas::None, std::nullopt}; };
+  const GoalResult without = post_of(Session(p, o).prove_all());
+  EXPECT_EQ(without.status, Status::Failed);
+  EXPECT_FALSE(without.recipe);
+  // No recipe for a goal: every attempt, as without the option.
+  o.recipe = [](const ir::GoalRef &) { return std::optional<ProofRecipe>{}; };
+  EXPECT_EQ(post_of(Session(p, o).prove_all()).status, Status::Proved);
+}
+
 TEST(Session, PointerInputsDoNotPointIntoGlobalArraysWhoseAddressNeverEscapes) {
   // As under Frama-C WP: t is only indexed, so p cannot point into it and *p keeps its 1.
   // (tests/vcgen/soundness/alias_escaping_global_bad.ivl: once t escapes, this fails.)
