@@ -1126,13 +1126,13 @@ size_t count_true(const std::vector<bool> &v) {
   return size_t(std::count(v.begin(), v.end(), true));
 }
 
-/// One proof of the variant with the active candidates: whether each is inductive (both its
-/// goals proved), and which targets are proved. nullopt when the variant cannot be compiled.
 /// How each goal of the variants was last proved, by a name that does not move with the clauses
 /// (goal_key): a minimisation's removal asks a goal the attempts that proved it with the clause
 /// still there. nullopt: goals of one name proved in different ways (two goals at one place).
 using Recipes = std::map<std::string, std::optional<vcgen::ProofRecipe>>;
 
+/// One proof of the variant with the active candidates: whether each is inductive (both its
+/// goals proved), and which targets are proved. nullopt when the variant cannot be compiled.
 struct Attempt {
   std::vector<size_t> not_inductive;
   std::vector<size_t> refuted; ///< of those, the ones a solver found a counterexample for
@@ -1186,16 +1186,14 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   const Instrumented &in = compiled->second;
   const auto moved_targets = moved(in.insertions, ctx.file, targets);
   const bool settled_inits = inits_independent(sites);
+  auto key = [&](const ir::GoalRef &g) { return goal_key(in, targets, moved_targets, g); };
   auto only = [&](const ir::GoalRef &g) {
     if (const auto c = candidate_of(in, g))
       return asked != Asked::Targets &&
              !(cands[*c].established && g.kind == ir::GoalKind::LoopInvariantInit);
-    return asked != Asked::Candidates &&
-           std::any_of(moved_targets.begin(), moved_targets.end(),
-                       [&](const ir::GoalRef &t) { return same_place(g, t); });
+    return asked != Asked::Candidates && key(g).has_value(); // a target's
   };
   const bool stop = asked == Asked::AllOrNothing;
-  auto key = [&](const ir::GoalRef &g) { return goal_key(in, targets, moved_targets, g); };
   std::function<std::optional<vcgen::ProofRecipe>(const ir::GoalRef &)> recipe;
   if (follow)
     recipe = [&](const ir::GoalRef &g) -> std::optional<vcgen::ProofRecipe> {

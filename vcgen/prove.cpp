@@ -336,7 +336,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   // A lemma about a recursive definition most often needs induction: each scheme is an
   // obligation of its own, with every lemma before it, in a quick share of the budget. They come
   // right after the easy query: the long attempts of such a lemma would only spend their budget.
-  bool induction_tried = recipe.has_value();
+  bool induction_tried = recipe.has_value(); // a recipe names its attempts: induction is none
   auto by_induction = [&] {
     induction_tried = true;
     for (const InductionScheme &scheme : vc.induction) {
