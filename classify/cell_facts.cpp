@@ -74,4 +74,8 @@ bool implies(const CellFact &strong, const CellFact &weak) {
                                            std::pair{strong.op, weak.op}) != stronger.end();
 }
 
+bool justified(size_t visits_with_cells, size_t visits) {
+  return visits_with_cells > 0 && visits_with_cells * 10 >= visits;
+}
+
 } // namespace triage::classify

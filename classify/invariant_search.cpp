@@ -15,6 +15,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <set>
 
@@ -380,22 +381,22 @@ ArrayAt at_pre(const std::string &a) {
 }
 
 /// Whether `x`'s cells equal `y`'s at every head over the indices from `from` up to `to` (of
-/// the head's integers; 0 when empty), and whether one head at least had such a cell.
+/// the head's integers; 0 when empty), and whether enough heads had such a cell (justified).
 bool cells_agree(const std::vector<HeadState> &heads, const ArrayAt &x, const ArrayAt &y,
                  const std::string &from, const std::string &to) {
-  bool seen = false;
+  size_t seen = 0;
   const bool all = std::all_of(heads.begin(), heads.end(), [&](const HeadState &h) {
     const auto *xs = x(h), *ys = y(h);
     if (!xs || !ys) return false;
     const long long lo = from.empty() ? 0 : std::max<long long>(h.ints.at(from), 0);
     const long long hi =
         std::min<long long>(h.ints.at(to), (long long)std::min(xs->size(), ys->size()));
-    seen = seen || lo < hi;
+    seen += lo < hi;
     for (long long i = lo; i < hi; ++i)
       if ((*xs)[size_t(i)] != (*ys)[size_t(i)]) return false;
     return true;
   });
-  return all && seen;
+  return all && justified(seen, heads.size());
 }
 
 /// `\\forall integer k; LO <= k < HI ==> BODY`, LO being 0 when `from` is empty.
@@ -654,11 +655,11 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
     // A cell the loop tracks by an index it writes: `a[k] <= a[max]`.
     for (const auto &w : written)
       rhs.push_back(arr + "[" + w + "]");
-    const bool somewhere = std::any_of(heads.begin(), heads.end(), [&](const HeadState &h) {
+    const auto with_cells = std::count_if(heads.begin(), heads.end(), [&](const HeadState &h) {
       const auto [lo, hi] = range.cells(h);
       return lo < hi && size_t(hi) <= h.arrays.at(arr).size();
     });
-    if (!somewhere) return;
+    if (!justified(size_t(with_cells), heads.size())) return;
     for (const auto &e : rhs) {
       // The strongest relation only: `==` rather than both `<=` and `>=`.
       std::set<std::string> holding;
@@ -1695,6 +1696,29 @@ std::vector<ir::GoalRef> before_the_sites(const Report &r, const std::string &fn
 /// targets proved go to `proves`, the others (and those in `left_failing`, not asked) to
 /// `still_failing`. The goals in `unchanged` (before_the_sites) are not asked either: their
 /// proofs stand. Empty when it passes, else why.
+/// The attempts that proved each goal in the diagnosis, for the same goals once `insertions` are
+/// in (ProveOptions::recipe). A clause added only adds hypotheses to such a goal: the final check
+/// asks it with that attempt first (merge.c's assertion at line 67: 4.8 s of an 8 s check went to
+/// the attempt without lemmas, which had failed it in the diagnosis).
+std::function<std::optional<vcgen::ProofRecipe>(const ir::GoalRef &)>
+diagnosis_recipes(const Report &r, const std::vector<Insertion> &insertions,
+                  const std::string &file) {
+  std::vector<ir::GoalRef> goals;
+  std::vector<vcgen::ProofRecipe> recipes;
+  for (const auto &d : r.goals)
+    if (d.result.status == vcgen::Status::Proved && d.result.recipe) {
+      goals.push_back(d.result.goal);
+      recipes.push_back(*d.result.recipe);
+    }
+  return [goals = moved(insertions, file, goals),
+          recipes](const ir::GoalRef &g) -> std::optional<vcgen::ProofRecipe> {
+    const auto it = std::find_if(goals.begin(), goals.end(),
+                                 [&](const ir::GoalRef &p) { return same_place(p, g); });
+    if (it == goals.end()) return std::nullopt;
+    return recipes[size_t(it - goals.begin())];
+  };
+}
+
 std::string final_check(const Report &r, FunctionFix &fix,
                         const std::vector<std::string> &functions,
                         const std::vector<ir::GoalRef> &targets,
@@ -1717,11 +1741,26 @@ std::string final_check(const Report &r, FunctionFix &fix,
                             [&](const ir::GoalRef &t) { return same_place(g, t); });
       };
     };
+    const auto recipe = diagnosis_recipes(r, insertions, ctx.file);
     std::vector<vcgen::GoalResult> results;
     for (const auto &fn : functions) {
       const auto asked = asked_in(fn);
-      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s, asked);
+      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s, asked, false, recipe);
       std::erase_if(more, [&](const vcgen::GoalResult &g) { return !asked(g.goal); });
+      // What the diagnosis's attempt no longer proves gets every attempt.
+      std::vector<ir::GoalRef> again;
+      for (const auto &g : more)
+        if (g.status != vcgen::Status::Proved && recipe(g.goal)) again.push_back(g.goal);
+      if (!again.empty()) {
+        auto in_again = [&](const ir::GoalRef &g) {
+          return std::any_of(again.begin(), again.end(),
+                             [&](const ir::GoalRef &a) { return same_place(a, g); });
+        };
+        auto retried = prove_function(fixed, fn, ctx, ctx.prove.work_s, in_again);
+        for (auto &g : more)
+          for (auto &t : retried)
+            if (in_again(g.goal) && same_place(g.goal, t.goal)) g = t;
+      }
       results.insert(results.end(), more.begin(), more.end());
     }
     trace_goals("final check", results);
@@ -1760,6 +1799,67 @@ double search_work(const FixContext &ctx) {
 /// deadline is the diagnosis's: a search after it still gets its own time.
 Clock::time_point give_up(const FixContext &ctx, Clock::time_point start) {
   return start + 10 * ctx.time_budget;
+}
+
+/// Whether every candidate active in `inner` is active in `outer` (two states of one list).
+bool includes(const std::vector<Candidate> &outer, const std::vector<Candidate> &inner) {
+  for (size_t c = 0; c < inner.size(); ++c)
+    if (inner[c].active && !outer[c].active) return false;
+  return true;
+}
+
+/// 0, 1, ..., n-1.
+std::vector<size_t> all_indices(size_t n) {
+  std::vector<size_t> out(n);
+  std::iota(out.begin(), out.end(), size_t(0));
+  return out;
+}
+
+/// The targets at `indices`.
+std::vector<ir::GoalRef> pick(const std::vector<ir::GoalRef> &targets,
+                              const std::vector<size_t> &indices) {
+  std::vector<ir::GoalRef> out;
+  std::transform(indices.begin(), indices.end(), std::back_inserter(out),
+                 [&](size_t i) { return targets[i]; });
+  return out;
+}
+
+/// An attempt asked of the targets at `indices`, its targets spread over all `n` of them (the
+/// others not proved).
+std::optional<Attempt> spread(std::optional<Attempt> a, const std::vector<size_t> &indices,
+                              size_t n) {
+  if (!a) return a;
+  std::vector<bool> all(n, false);
+  for (size_t k = 0; k < indices.size(); ++k)
+    all[indices[k]] = a->targets[k];
+  a->targets = std::move(all);
+  return a;
+}
+
+/// The targets some subset of `candidates` could prove with `work`: those already `proved`, and
+/// those proved with every candidate as a hypothesis, inductive or not (one proof of the
+/// targets alone). More hypotheses make no goal false; a target they leave failing, no inductive
+/// subset of them is expected to prove, and Houdini need not ask it again with the whole work
+/// (remove_copy3.c: 8 s of its last round for two such targets). nullopt when the variant with
+/// every candidate cannot be compiled: no target is ruled out.
+std::optional<std::vector<size_t>> within_reach(const FixContext &ctx,
+                                                const std::vector<Site> &sites,
+                                                std::vector<Candidate> candidates,
+                                                const std::string &fn,
+                                                const std::vector<ir::GoalRef> &targets,
+                                                double work, const std::vector<bool> &proved) {
+  std::vector<size_t> open;
+  for (size_t i = 0; i < targets.size(); ++i)
+    if (!proved[i]) open.push_back(i);
+  const auto a = attempt(ctx, sites, candidates, fn, pick(targets, open), work, Asked::Targets);
+  if (!a) return std::nullopt;
+  std::vector<size_t> out;
+  for (size_t i = 0; i < targets.size(); ++i)
+    if (proved[i]) out.push_back(i);
+  for (size_t k = 0; k < open.size(); ++k)
+    if (a->targets[k]) out.push_back(open[k]);
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 /// A search's answer for one function: its clauses, or none and why, and its time.
@@ -1808,7 +1908,12 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   bool fewer_helped = false;
   std::optional<Attempt> found;
   double found_work = quick;
-  auto all_proved = [&] { return found && count_true(found->targets) == targets.size(); };
+  // The targets the proofs ask: with the whole work, those within its reach (within_reach).
+  std::vector<size_t> asked = all_indices(targets.size());
+  auto all_proved = [&] {
+    return found && std::all_of(asked.begin(), asked.end(),
+                                [&](size_t i) { return bool(found->targets[i]); });
+  };
   // Keeps `again` (from `set` with work `w`) when it proves more targets than what was found.
   auto keep_better = [&](std::optional<Attempt> again, std::vector<Candidate> &set, double w) {
     if (again && (!found || count_true(again->targets) > count_true(found->targets))) {
@@ -1817,16 +1922,28 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       found_work = w;
     }
   };
+  bool none_in_reach = false; // every candidate assumed proves no target with the whole work
   for (const double w : {quick, work}) {
-    if (w == work && found && !all_proved()) {
-      // The set found, its targets asked with the whole work (equal_range2.c: one needs it).
-      // Its candidates' goals were proved (with less work): the targets alone.
-      std::vector<Candidate> same = cands;
-      if (auto a = attempt(ctx, sites, same, fn, targets, w, Asked::Targets)) {
-        add_missing(a->recipes, found->recipes);
-        keep_better(std::move(a), same, w);
-      }
+    if (w == work) {
+      if (all_proved()) break;
+      const auto t0 = Clock::now();
+      const auto reach = within_reach(ctx, sites, kept_by_runs, fn, targets, w,
+                                      found ? found->targets : std::vector<bool>(targets.size()));
+      trace_phase("reach (" + (reach ? std::to_string(reach->size()) : std::string("all")) +
+                      " of " + std::to_string(targets.size()) + " targets)",
+                  t0);
+      if (reach) asked = *reach;
+      none_in_reach = reach && reach->empty();
+      // Nothing beyond what was found: the whole work's proofs would only make each candidate
+      // that is not inductive run out of it (find_end.c: 21 s of a 26 s search, for no goal).
+      if (all_proved() || none_in_reach) break;
     }
+    const std::vector<ir::GoalRef> asked_targets = pick(targets, asked);
+    // The set a fifth of the work found, and whether each whole-work Houdini kept all of it.
+    const std::optional<std::vector<Candidate>> quick_set =
+        w == work && found ? std::optional(cands) : std::nullopt;
+    const Recipes quick_recipes = quick_set ? found->recipes : Recipes{};
+    bool quick_set_kept = false;
     for (const bool without_range : {false, true}) {
       if (all_proved() || (without_range && (!found || !has_fewer))) continue;
       // With the whole work, only when leaving them out helped with a fifth of it (remove.c:
@@ -1834,15 +1951,33 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       if (without_range && w == work && !fewer_helped) continue;
       std::vector<Candidate> set = without_range ? fewer : kept_by_runs;
       const size_t before = found ? count_true(found->targets) : 0;
-      keep_better(houdini(ctx, sites, set, fn, targets, w, give_up(ctx, answer.start)), set, w);
+      auto a = houdini(ctx, sites, set, fn, asked_targets, w, give_up(ctx, answer.start));
+      if (a && quick_set) quick_set_kept = quick_set_kept || includes(set, *quick_set);
+      keep_better(spread(std::move(a), asked, targets.size()), set, w);
       if (without_range && w == quick && found && count_true(found->targets) > before)
         fewer_helped = true;
+    }
+    if (quick_set && !quick_set_kept && !all_proved()) {
+      // The set a fifth of the work found, its targets with the whole work, when no Houdini
+      // kept it (equal_range2.c's last postcondition needed it once). Asked before the
+      // Houdinis, its targets cost a failed goal's whole work twice where a Houdini kept it
+      // (remove.c: 3 s, merge.c: 9 s, for no goal).
+      std::vector<Candidate> same = *quick_set;
+      const auto t0 = Clock::now();
+      auto a = attempt(ctx, sites, same, fn, asked_targets, w, Asked::Targets);
+      trace_phase("the set found, its targets with the whole work", t0);
+      if (a) add_missing(a->recipes, quick_recipes);
+      keep_better(spread(std::move(a), asked, targets.size()), same, w);
     }
   }
   fix.inductive = active_count(cands);
   if (!found && Clock::now() > give_up(ctx, answer.start))
     return answer.none(
         "the search stopped at its time backstop, before an inductive set was found");
+  if (none_in_reach)
+    return answer.none("no failed goal is proved even with all the " + what + " true on every " +
+                       "generated run assumed (" + std::to_string(fix.after_runs) + " of " +
+                       std::to_string(fix.candidates) + " tried)");
   if (!found || fix.inductive == 0)
     return answer.none("no " + what + " is inductive (" + std::to_string(fix.candidates) +
                        " tried, " + std::to_string(fix.after_runs) +

@@ -71,3 +71,11 @@ TEST(CellFacts, OtherCellsOrValuesImplyNothing) {
   EXPECT_FALSE(implies_text(lt, "\\forall integer k; 0 <= k < j ==> a[k] <= v"));
   EXPECT_FALSE(implies_text(lt, "\\forall integer j; 0 <= j < i ==> a[j] <= v"));
 }
+
+TEST(CellFacts, ARangeEmptyOnMostVisitsDoesNotJustifyAFact) {
+  EXPECT_FALSE(justified(44, 1405));  // find_end.c's `r <= k < p`
+  EXPECT_FALSE(justified(0, 9));      // never a cell: the fact says nothing
+  EXPECT_TRUE(justified(1004, 1405)); // its `0 <= k < i`
+  EXPECT_TRUE(justified(141, 1405));  // a tenth of the visits
+  EXPECT_TRUE(justified(1, 9));
+}

@@ -108,11 +108,15 @@ check('no checked invariant: ' in writes and 'suggestion: add to' not in writes,
       f'B6: said for the assigns goal: {writes[-600:]}')
 
 # A loop nothing is found for (it fills the array from the front while its counter goes down):
-# said so, no clause guessed, no copy written.
+# said so, no clause guessed, no copy written. Its postcondition is not proved even with every
+# candidate the runs kept assumed, inductive or not, and the note says so: no subset could do
+# better, and the search stopped there.
 fixed = os.path.join(work, 'squares_down.c')
 p = run('diagnose', os.path.join(here, 'suggest', 'squares_down.c'), '--fix', fixed, '--format', 'json', cwd=work)
 fix = json.loads(p.stdout)['fixes'][0]
 check(not fix['loops'] and fix['note'] and not fix['checked'], f'squares_down: no suggestion, and why: {fix}')
+check('even with all the candidates true on every generated run assumed' in fix['note'],
+      f'squares_down: the note says that all of them were not enough: {fix["note"]}')
 check(not os.path.exists(fixed), 'squares_down: no copy written when nothing was found')
 text = run('diagnose', os.path.join(here, 'suggest', 'squares_down.c'), '--suggest', cwd=work).stdout
 check('no checked invariant: ' in text and 'suggestion: add to' not in text,
