@@ -1153,8 +1153,10 @@ void add_missing(Recipes &to, const Recipes &from) {
 /// search (remove_copy2.c's loop: 53 goals for 7 targets). AllOrNothing asks both, and only
 /// whether all are proved: the first failure ends the attempt (a minimisation's removal is kept
 /// only when nothing fails, and a failed target costs its whole work). Targets asks the targets
-/// alone, of a set whose candidates' goals were just proved (Houdini's last round).
-enum class Asked { Candidates, CandidatesAndTargets, AllOrNothing, Targets };
+/// alone, of a set whose candidates' goals were just proved (Houdini's last round). Inits asks
+/// the establishment of the candidates not yet established alone (Houdini's first round, before
+/// their preservation).
+enum class Asked { Candidates, CandidatesAndTargets, AllOrNothing, Targets, Inits };
 
 /// Whether no candidate's establishment has another candidate among its hypotheses: one loop,
 /// no callee (a second loop's establishment assumes the first's invariants).
@@ -1189,10 +1191,11 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   const bool settled_inits = inits_independent(sites);
   auto key = [&](const ir::GoalRef &g) { return goal_key(in, targets, moved_targets, g); };
   auto only = [&](const ir::GoalRef &g) {
+    const bool init = g.kind == ir::GoalKind::LoopInvariantInit;
     if (const auto c = candidate_of(in, g))
-      return asked != Asked::Targets &&
-             !(cands[*c].established && g.kind == ir::GoalKind::LoopInvariantInit);
-    return asked != Asked::Candidates && key(g).has_value(); // a target's
+      return asked != Asked::Targets && !(cands[*c].established && init) &&
+             (asked != Asked::Inits || init);
+    return asked != Asked::Candidates && asked != Asked::Inits && key(g).has_value(); // a target's
   };
   const bool stop = asked == Asked::AllOrNothing;
   std::function<std::optional<vcgen::ProofRecipe>(const ir::GoalRef &)> recipe;
@@ -1239,10 +1242,10 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
 /// With TRIAGE_SUGGEST_TRACE set, each Houdini round on standard error: the candidates tried,
 /// those it drops, the targets proved, its time (what a slow search spends its time on).
 void trace_round(const std::vector<Candidate> &cands, const Attempt &a, bool with_targets,
-                 Clock::duration took) {
+                 Clock::duration took, const std::string &failing = "inductive") {
   if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
   std::cerr << "houdini: " << active_count(cands) << " candidates, " << a.not_inductive.size()
-            << " not inductive, "
+            << " not " << failing << ", "
             << (with_targets ? std::to_string(count_true(a.targets)) + " targets proved, " : "")
             << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms\n";
   for (size_t c = 0; c < cands.size(); ++c)
@@ -1290,7 +1293,24 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
   // same set (its candidates' goals are proved: asking them again cost a third of the rounds).
   Asked asked = Asked::Candidates;
   Recipes inductive; // how the last round proved the candidates' goals
+  // Where no candidate's establishment assumes another's, the establishments first: a candidate
+  // not established is dropped whether or not it is preserved, and the preservation of one that
+  // is not inductive mostly runs out of its work as well (shuffle.c: 11 of the 16 candidates
+  // its whole-work Houdini drops fail both goals).
+  // Once: candidates are only ever dropped, and those left are established.
+  bool inits_first = inits_independent(sites) &&
+                     std::any_of(cands.begin(), cands.end(),
+                                 [](const Candidate &c) { return c.active && !c.established; });
   for (int round = 0; round < 12;) {
+    if (std::exchange(inits_first, false)) {
+      if (Clock::now() > until) return std::nullopt;
+      const auto t0 = Clock::now();
+      auto a = attempt(ctx, sites, cands, fn, targets, work_s, Asked::Inits);
+      if (!a) return std::nullopt;
+      trace_round(cands, *a, false, Clock::now() - t0, "established");
+      for (size_t c : a->not_inductive)
+        cands[c].active = false;
+    }
     if (Clock::now() > until) return std::nullopt;
     const auto t0 = Clock::now();
     auto a = attempt(ctx, sites, cands, fn, targets, work_s, asked);

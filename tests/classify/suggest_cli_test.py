@@ -107,6 +107,32 @@ writes = text[text.index('B6.c:9:5:'):]
 check('no checked invariant: ' in writes and 'suggestion: add to' not in writes,
       f'B6: said for the assigns goal: {writes[-600:]}')
 
+# In a function with one loop, Houdini asks the candidates' establishment first: one that is not
+# established is dropped before its preservation is asked (S5's runs keep bounds with constants
+# that its entry does not give). Seen in the trace: the first round of each Houdini says which
+# are not established, and the next round has the others alone.
+p = subprocess.run([triage, 'diagnose', 'isqrt/S5.c', '--suggest'], capture_output=True, text=True,
+                   timeout=900, cwd=examples, env={**os.environ, 'TRIAGE_SUGGEST_TRACE': '1'})
+rounds, current = [], None  # (header, {candidate: its mark, '' when kept})
+for line in p.stderr.splitlines():
+    if line.startswith('houdini: '):
+        current = {}
+        rounds.append((line, current))
+    elif current is not None and re.match(r'^(  x |  - |    )\S', line):
+        current[line[4:]] = line[:4].strip()
+    else:
+        current = None  # the runs' candidates, a removal, ...: not a round's
+firsts = [i for i, (h, _) in enumerate(rounds) if ' not established, ' in h]
+check(firsts and all(i + 1 < len(rounds) and ' not inductive, ' in rounds[i + 1][0] for i in firsts),
+      f'S5: each Houdini asks the establishment first: {[h for h, _ in rounds]}')
+dropped = [c for i in firsts for c, mark in rounds[i][1].items() if mark]
+check(dropped, f'S5: some candidate is not established: {[h for h, _ in rounds]}')
+for i in firsts:
+    if i + 1 < len(rounds):
+        kept = {c for c, mark in rounds[i][1].items() if not mark}
+        check(set(rounds[i + 1][1]) == kept,
+              f'S5: the round after the establishment has those established alone: {rounds[i + 1]}')
+
 # A loop nothing is found for (it fills the array from the front while its counter goes down):
 # said so, no clause guessed, no copy written. Its postcondition is not proved even with every
 # candidate the runs kept assumed, inductive or not, and the note says so: no subset could do
