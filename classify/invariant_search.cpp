@@ -1291,41 +1291,34 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
                                Clock::time_point until) {
   // The rounds ask the candidates' goals only; once a round drops none, the targets of that
   // same set (its candidates' goals are proved: asking them again cost a third of the rounds).
-  Asked asked = Asked::Candidates;
+  // Where no candidate's establishment assumes another's, the establishments first, alone: a
+  // candidate not established is dropped whether or not it is preserved, and the preservation
+  // of one that is not inductive mostly runs out of its work as well (shuffle.c: 11 of the 16
+  // candidates its whole-work Houdini drops fail both goals). Once: candidates are only ever
+  // dropped, and those left are established.
+  const bool inits_first =
+      inits_independent(sites) && std::any_of(cands.begin(), cands.end(), [](const Candidate &c) {
+        return c.active && !c.established;
+      });
+  Asked asked = inits_first ? Asked::Inits : Asked::Candidates;
   Recipes inductive; // how the last round proved the candidates' goals
-  // Where no candidate's establishment assumes another's, the establishments first: a candidate
-  // not established is dropped whether or not it is preserved, and the preservation of one that
-  // is not inductive mostly runs out of its work as well (shuffle.c: 11 of the 16 candidates
-  // its whole-work Houdini drops fail both goals).
-  // Once: candidates are only ever dropped, and those left are established.
-  bool inits_first = inits_independent(sites) &&
-                     std::any_of(cands.begin(), cands.end(),
-                                 [](const Candidate &c) { return c.active && !c.established; });
   for (int round = 0; round < 12;) {
-    if (std::exchange(inits_first, false)) {
-      if (Clock::now() > until) return std::nullopt;
-      const auto t0 = Clock::now();
-      auto a = attempt(ctx, sites, cands, fn, targets, work_s, Asked::Inits);
-      if (!a) return std::nullopt;
-      trace_round(cands, *a, false, Clock::now() - t0, "established");
-      for (size_t c : a->not_inductive)
-        cands[c].active = false;
-    }
     if (Clock::now() > until) return std::nullopt;
     const auto t0 = Clock::now();
     auto a = attempt(ctx, sites, cands, fn, targets, work_s, asked);
     if (!a) return std::nullopt;
-    trace_round(cands, *a, asked == Asked::Targets, Clock::now() - t0);
+    trace_round(cands, *a, asked == Asked::Targets, Clock::now() - t0,
+                asked == Asked::Inits ? "established" : "inductive");
     if (asked == Asked::Targets) {
       add_missing(a->recipes, inductive);
       return a;
     }
-    if (a->not_inductive.empty()) {
+    if (asked == Asked::Candidates && a->not_inductive.empty()) {
       asked = Asked::Targets; // the same set again: not a round of pruning
       inductive = std::move(a->recipes);
       continue;
     }
-    ++round;
+    if (asked == Asked::Candidates) ++round; // the establishments alone are not one either
     asked = Asked::Candidates;
     for (size_t c : a->not_inductive)
       cands[c].active = false;
