@@ -307,6 +307,8 @@ struct Candidate {
   /// Its establishment proved where no other candidate is among that goal's hypotheses (one
   /// loop, no callee): dropping others leaves the goal as it was, so it is not asked again.
   bool established = false;
+  /// Its establishment, asked as `established` would have been, not proved.
+  bool unestablished = false;
 };
 
 /// `P` as holding from the second visit of the head on: `c == \\at(c, LoopEntry) || (P)`.
@@ -1285,10 +1287,12 @@ void trace_phase(const std::string &phase, Clock::time_point t0) {
 
 /// Houdini: drops the candidates whose invariant goals are not proved until all that are left
 /// are, which makes them inductive together (Flanagan and Leino 2001).
+/// `reached`: how each target was proved with every candidate assumed (within_reach), the one
+/// attempt the last round asks it with.
 std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &sites,
                                std::vector<Candidate> &cands, const std::string &fn,
                                const std::vector<ir::GoalRef> &targets, double work_s,
-                               Clock::time_point until) {
+                               Clock::time_point until, const Recipes *reached = nullptr) {
   // The rounds ask the candidates' goals only; once a round drops none, the targets of that
   // same set (its candidates' goals are proved: asking them again cost a third of the rounds).
   // Where no candidate's establishment assumes another's, the establishments first, alone: a
@@ -1305,7 +1309,8 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
   for (int round = 0; round < 12;) {
     if (Clock::now() > until) return std::nullopt;
     const auto t0 = Clock::now();
-    auto a = attempt(ctx, sites, cands, fn, targets, work_s, asked);
+    auto a = attempt(ctx, sites, cands, fn, targets, work_s, asked,
+                     asked == Asked::Targets ? reached : nullptr);
     if (!a) return std::nullopt;
     trace_round(cands, *a, asked == Asked::Targets, Clock::now() - t0,
                 asked == Asked::Inits ? "established" : "inductive");
@@ -1319,9 +1324,11 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
       continue;
     }
     if (asked == Asked::Candidates) ++round; // the establishments alone are not one either
-    asked = Asked::Candidates;
-    for (size_t c : a->not_inductive)
+    for (size_t c : a->not_inductive) {
       cands[c].active = false;
+      cands[c].unestablished = cands[c].unestablished || asked == Asked::Inits;
+    }
+    asked = Asked::Candidates;
   }
   return std::nullopt;
 }
@@ -1849,30 +1856,45 @@ std::optional<Attempt> spread(std::optional<Attempt> a, const std::vector<size_t
   return a;
 }
 
+/// The targets in reach of a set of candidates, and how they were proved there.
+struct Reach {
+  std::vector<size_t> targets;
+  Recipes recipes; ///< of the targets proved with every candidate assumed
+};
+
 /// The targets some subset of `candidates` could prove with `work`: those already `proved`, and
 /// those proved with every candidate as a hypothesis, inductive or not (one proof of the
 /// targets alone). More hypotheses make no goal false; a target they leave failing, no inductive
 /// subset of them is expected to prove, and Houdini need not ask it again with the whole work
 /// (remove_copy3.c: 8 s of its last round for two such targets). nullopt when the variant with
 /// every candidate cannot be compiled: no target is ruled out.
-std::optional<std::vector<size_t>> within_reach(const FixContext &ctx,
-                                                const std::vector<Site> &sites,
-                                                std::vector<Candidate> candidates,
-                                                const std::string &fn,
-                                                const std::vector<ir::GoalRef> &targets,
-                                                double work, const std::vector<bool> &proved) {
+std::optional<Reach> within_reach(const FixContext &ctx, const std::vector<Site> &sites,
+                                  std::vector<Candidate> candidates, const std::string &fn,
+                                  const std::vector<ir::GoalRef> &targets, double work,
+                                  const std::vector<bool> &proved) {
   std::vector<size_t> open;
   for (size_t i = 0; i < targets.size(); ++i)
     if (!proved[i]) open.push_back(i);
-  const auto a = attempt(ctx, sites, candidates, fn, pick(targets, open), work, Asked::Targets);
+  auto a = attempt(ctx, sites, candidates, fn, pick(targets, open), work, Asked::Targets);
   if (!a) return std::nullopt;
-  std::vector<size_t> out;
+  Reach out;
   for (size_t i = 0; i < targets.size(); ++i)
-    if (proved[i]) out.push_back(i);
+    if (proved[i]) out.targets.push_back(i);
   for (size_t k = 0; k < open.size(); ++k)
-    if (a->targets[k]) out.push_back(open[k]);
-  std::sort(out.begin(), out.end());
+    if (a->targets[k]) out.targets.push_back(open[k]);
+  std::sort(out.targets.begin(), out.targets.end());
+  out.recipes = std::move(a->recipes);
   return out;
+}
+
+/// Carries into `to` what a Houdini on `from` (two states of one list) learnt of the
+/// candidates' establishments: one established is not asked again, one not is dropped.
+void carry_establishments(const std::vector<Candidate> &from, std::vector<Candidate> &to) {
+  for (size_t c = 0; c < to.size(); ++c) {
+    to[c].established = to[c].established || from[c].established;
+    to[c].unestablished = to[c].unestablished || from[c].unestablished;
+    to[c].active = to[c].active && !to[c].unestablished;
+  }
 }
 
 /// A search's answer for one function: its clauses, or none and why, and its time.
@@ -1918,11 +1940,25 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   for (auto &c : fewer)
     if (c.origin == Origin::Range) c.active = false;
   const bool has_fewer = active_count(fewer) < active_count(kept_by_runs);
+  // Where each Houdini starts. Each carries what the ones before learnt of the establishments
+  // (asked alone where no other candidate is among their hypotheses): an establishment a fifth
+  // of the work did not prove is not asked again with the whole work. Establishments are the
+  // loop's entry, mostly decided in milliseconds; one that is not, is mostly false and left
+  // unknown under the lemmas (shuffle.c's twelve cell bounds `a[k] <= n` at `i == 1`: 32 s of
+  // whole work, for the same twelve not established). One that more work would have proved is
+  // lost with its goals.
+  std::vector<Candidate> start = kept_by_runs;
   bool fewer_helped = false;
   std::optional<Attempt> found;
   double found_work = quick;
-  // The targets the proofs ask: with the whole work, those within its reach (within_reach).
+  // The targets the proofs ask: with the whole work, those within its reach (within_reach), each
+  // with the one attempt that proved it there. The sets Houdini keeps assume fewer hypotheses, and
+  // a target they leave failing ran each of its attempts out of work (lemmas over one state, then
+  // over several: merge.c's six such targets, 25 s of its last round). The attempt that proved
+  // it with every candidate assumed is the one likeliest to with fewer; a target another attempt
+  // would have proved is left failing, and the final check does not ask it.
   std::vector<size_t> asked = all_indices(targets.size());
+  Recipes reached;
   auto all_proved = [&] {
     return found && std::all_of(asked.begin(), asked.end(),
                                 [&](size_t i) { return bool(found->targets[i]); });
@@ -1942,11 +1978,14 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       const auto t0 = Clock::now();
       const auto reach = within_reach(ctx, sites, kept_by_runs, fn, targets, w,
                                       found ? found->targets : std::vector<bool>(targets.size()));
-      trace_phase("reach (" + (reach ? std::to_string(reach->size()) : std::string("all")) +
+      trace_phase("reach (" + (reach ? std::to_string(reach->targets.size()) : std::string("all")) +
                       " of " + std::to_string(targets.size()) + " targets)",
                   t0);
-      if (reach) asked = *reach;
-      none_in_reach = reach && reach->empty();
+      if (reach) {
+        asked = reach->targets;
+        reached = std::move(reach->recipes);
+      }
+      none_in_reach = reach && reach->targets.empty();
       // Nothing beyond what was found: the whole work's proofs would only make each candidate
       // that is not inductive run out of it (find_end.c: 21 s of a 26 s search, for no goal).
       if (all_proved() || none_in_reach) break;
@@ -1962,9 +2001,12 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       // With the whole work, only when leaving them out helped with a fifth of it (remove.c:
       // 40 s of a 130 s search for no goal more).
       if (without_range && w == work && !fewer_helped) continue;
-      std::vector<Candidate> set = without_range ? fewer : kept_by_runs;
+      std::vector<Candidate> set = without_range ? fewer : start;
       const size_t before = found ? count_true(found->targets) : 0;
-      auto a = houdini(ctx, sites, set, fn, asked_targets, w, give_up(ctx, answer.start));
+      auto a = houdini(ctx, sites, set, fn, asked_targets, w, give_up(ctx, answer.start),
+                       w == work ? &reached : nullptr);
+      carry_establishments(set, start);
+      carry_establishments(set, fewer);
       if (a && quick_set) quick_set_kept = quick_set_kept || includes(set, *quick_set);
       keep_better(spread(std::move(a), asked, targets.size()), set, w);
       if (without_range && w == quick && found && count_true(found->targets) > before)
@@ -1977,7 +2019,7 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       // (remove.c: 3 s, merge.c: 9 s, for no goal).
       std::vector<Candidate> same = *quick_set;
       const auto t0 = Clock::now();
-      auto a = attempt(ctx, sites, same, fn, asked_targets, w, Asked::Targets);
+      auto a = attempt(ctx, sites, same, fn, asked_targets, w, Asked::Targets, &reached);
       trace_phase("the set found, its targets with the whole work", t0);
       if (a) add_missing(a->recipes, quick_recipes);
       keep_better(spread(std::move(a), asked, targets.size()), same, w);
