@@ -307,7 +307,7 @@ struct Candidate {
   /// Its establishment proved where no other candidate is among that goal's hypotheses (one
   /// loop, no callee): dropping others leaves the goal as it was, so it is not asked again.
   bool established = false;
-  /// Its establishment, asked as `established` would have been, not proved.
+  /// Its establishment asked where `established` would have been set, and not proved.
   bool unestablished = false;
 };
 
@@ -1326,7 +1326,7 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
     if (asked == Asked::Candidates) ++round; // the establishments alone are not one either
     for (size_t c : a->not_inductive) {
       cands[c].active = false;
-      cands[c].unestablished = cands[c].unestablished || asked == Asked::Inits;
+      if (asked == Asked::Inits) cands[c].unestablished = true;
     }
     asked = Asked::Candidates;
   }
@@ -1958,7 +1958,7 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   // it with every candidate assumed is the one likeliest to with fewer; a target another attempt
   // would have proved is left failing, and the final check does not ask it.
   std::vector<size_t> asked = all_indices(targets.size());
-  Recipes reached;
+  Recipes reached; // empty before the reach check: every attempt is asked
   auto all_proved = [&] {
     return found && std::all_of(asked.begin(), asked.end(),
                                 [&](size_t i) { return bool(found->targets[i]); });
@@ -2003,8 +2003,7 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       if (without_range && w == work && !fewer_helped) continue;
       std::vector<Candidate> set = without_range ? fewer : start;
       const size_t before = found ? count_true(found->targets) : 0;
-      auto a = houdini(ctx, sites, set, fn, asked_targets, w, give_up(ctx, answer.start),
-                       w == work ? &reached : nullptr);
+      auto a = houdini(ctx, sites, set, fn, asked_targets, w, give_up(ctx, answer.start), &reached);
       carry_establishments(set, start);
       carry_establishments(set, fewer);
       if (a && quick_set) quick_set_kept = quick_set_kept || includes(set, *quick_set);

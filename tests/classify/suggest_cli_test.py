@@ -193,8 +193,7 @@ loops = [l for l in bench.find_loops(text) if 'skip' not in l]
 variant = os.path.join(work, 'shuffle.c')
 with open(variant, 'w') as f:
     f.write(bench.strip_invariants(text, loops[0]))
-includes = sorted({'-I' + d for d, _, fs in os.walk(corpus) if any(n.endswith(('.h', '.acsl')) for n in fs)})
-p = subprocess.run([triage, 'diagnose', *includes, variant, '--suggest'], capture_output=True, text=True,
+p = subprocess.run([triage, 'diagnose', *bench.include_flags(corpus), variant, '--suggest'], capture_output=True, text=True,
                    timeout=2400, cwd=work, env={**os.environ, 'TRIAGE_SUGGEST_TRACE': '1'})
 rounds = houdini_rounds(p.stderr)
 asked, unestablished = set(), set()
