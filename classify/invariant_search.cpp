@@ -17,6 +17,7 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <regex>
 #include <set>
 
 namespace triage::classify {
@@ -240,6 +241,7 @@ bool observe_run(const ir::Program &p, const std::string &fn, const std::vector<
   cfg.function = fn;
   cfg.input = input;
   cfg.go_past = every_goal_passes;
+  cfg.pass_unexecutable_checks = true; // the states are what is observed
   cfg.step_limit = 100000;
   cfg.trace_step = [&](const rac::TraceStep &step) {
     if (step.function == fn && !pre)
@@ -277,6 +279,7 @@ Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site
   o.function = fn;
   o.budget = ctx.run_budget;
   o.go_past = every_goal_passes;
+  o.pass_unexecutable_checks = true;
   o.max_paths = 300;
   o.run_steps = 100000;
   const dse::Result explored = dse::explore(p, o);
@@ -1073,6 +1076,7 @@ void filter_by_runs(const ir::Program &p, const Instrumented &in, const std::str
     cfg.function = fn;
     cfg.input = input;
     cfg.go_past = every_goal_passes;
+    cfg.pass_unexecutable_checks = true;
     cfg.step_limit = 200000;
     rac::Outcome o;
     try {
@@ -1140,7 +1144,46 @@ struct Attempt {
   std::vector<size_t> not_inductive;
   std::vector<size_t> refuted; ///< of those, the ones a solver found a counterexample for
   std::vector<bool> targets;
-  Recipes recipes; ///< of the goals it proved
+  Recipes recipes;  ///< of the goals it proved
+  size_t known = 0; ///< goals not asked: proved before with fewer candidates
+};
+
+/// Whether a candidate is only ever a hypothesis of the other goals (an invariant, a callee's
+/// postcondition), unlike a `loop assigns` or `assigns` clause, which sets what a loop or a call
+/// may change: with a wider one, less is known after it.
+bool only_assumed(const Candidate &c) {
+  return c.keyword != "loop assigns" && c.keyword != "assigns";
+}
+
+/// The goals proved so far (by goal_key), each with the sets of candidates active then. More
+/// hypotheses make no goal false: a goal proved with the candidates of one set is proved with
+/// any set that has them all (and the same writes clauses), and is not asked again. A
+/// whole-work Houdini then asks only the candidates a fifth of the work left out and what they
+/// change, and a removal of a candidate no smaller set had asks only the goals it was among the
+/// hypotheses of. The final check proves what is suggested with every goal asked.
+class ProvedUnder {
+public:
+  void add(const std::string &key, const std::vector<Candidate> &cands) {
+    sets_[key].push_back(active_of(cands));
+  }
+  bool covers(const std::string &key, const std::vector<Candidate> &cands) const {
+    const auto it = sets_.find(key);
+    if (it == sets_.end()) return false;
+    return std::any_of(it->second.begin(), it->second.end(), [&](const std::vector<bool> &set) {
+      for (size_t c = 0; c < cands.size(); ++c)
+        if (set[c] ? !cands[c].active : cands[c].active && !only_assumed(cands[c])) return false;
+      return true;
+    });
+  }
+
+private:
+  static std::vector<bool> active_of(const std::vector<Candidate> &cands) {
+    std::vector<bool> out;
+    std::transform(cands.begin(), cands.end(), std::back_inserter(out),
+                   [](const Candidate &c) { return c.active; });
+    return out;
+  }
+  std::map<std::string, std::vector<std::vector<bool>>> sets_;
 };
 
 /// Adds the recipes of `from` that `to` does not have.
@@ -1180,25 +1223,31 @@ std::optional<std::string> goal_key(const Instrumented &in, const std::vector<ir
   return std::nullopt;
 }
 
-/// `follow`: the recipes the goals are asked with (ProveOptions::recipe), when given.
+/// `follow`: the recipes the goals are asked with (ProveOptions::recipe), when given. `known`:
+/// the goals proved before, not asked again when proved with fewer candidates, and where this
+/// attempt's proofs are kept.
 std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &sites,
                                std::vector<Candidate> &cands, const std::string &fn,
-                               const std::vector<ir::GoalRef> &targets, double work_s,
-                               Asked asked = Asked::CandidatesAndTargets,
-                               const Recipes *follow = nullptr) {
+                               const std::vector<ir::GoalRef> &targets, double work_s, Asked asked,
+                               const Recipes *follow, ProvedUnder &known) {
   auto compiled = compile_candidates(ctx, sites, cands);
   if (!compiled) return std::nullopt;
   const Instrumented &in = compiled->second;
   const auto moved_targets = moved(in.insertions, ctx.file, targets);
   const bool settled_inits = inits_independent(sites);
   auto key = [&](const ir::GoalRef &g) { return goal_key(in, targets, moved_targets, g); };
-  auto only = [&](const ir::GoalRef &g) {
+  auto proved_before = [&](const ir::GoalRef &g) {
+    const auto k = key(g);
+    return k && known.covers(*k, cands);
+  };
+  auto wanted = [&](const ir::GoalRef &g) {
     const bool init = g.kind == ir::GoalKind::LoopInvariantInit;
     if (const auto c = candidate_of(in, g))
       return asked != Asked::Targets && !(cands[*c].established && init) &&
              (asked != Asked::Inits || init);
     return asked != Asked::Candidates && asked != Asked::Inits && key(g).has_value(); // a target's
   };
+  auto only = [&](const ir::GoalRef &g) { return wanted(g) && !proved_before(g); };
   const bool stop = asked == Asked::AllOrNothing;
   std::function<std::optional<vcgen::ProofRecipe>(const ir::GoalRef &)> recipe;
   if (follow)
@@ -1220,7 +1269,18 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
     // search says why it found none), and the diagnosis goes on.
     return std::nullopt;
   }
+  std::set<std::string> before; // the goals proved before, not asked
+  for (const auto &r : results)
+    if (wanted(r.goal) && proved_before(r.goal)) before.insert(*key(r.goal));
   std::erase_if(results, [&](const vcgen::GoalResult &r) { return !only(r.goal); });
+  std::map<std::string, bool> all_proved; // of each key asked
+  for (const auto &r : results)
+    if (const auto k = key(r.goal)) {
+      const auto [it, fresh] = all_proved.try_emplace(*k, true);
+      it->second = it->second && r.status == vcgen::Status::Proved;
+    }
+  for (const auto &[k, proved] : all_proved)
+    if (proved) known.add(k, cands);
   Attempt a;
   for (const auto &r : results) {
     if (const auto k = key(r.goal); k && r.recipe) {
@@ -1238,6 +1298,9 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
     if (r.answer == vcgen::GoalAnswer::Sat) a.refuted.push_back(*c);
   }
   a.targets = proved_targets(results, moved_targets);
+  for (size_t i = 0; i < moved_targets.size(); ++i)
+    if (const auto k = key(moved_targets[i]); k && before.count(*k)) a.targets[i] = true;
+  a.known = before.size();
   return a;
 }
 
@@ -1249,6 +1312,7 @@ void trace_round(const std::vector<Candidate> &cands, const Attempt &a, bool wit
   std::cerr << "houdini: " << active_count(cands) << " candidates, " << a.not_inductive.size()
             << " not " << failing << ", "
             << (with_targets ? std::to_string(count_true(a.targets)) + " targets proved, " : "")
+            << (a.known ? std::to_string(a.known) + " goals known, " : "")
             << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms\n";
   for (size_t c = 0; c < cands.size(); ++c)
     if (cands[c].active)
@@ -1292,7 +1356,8 @@ void trace_phase(const std::string &phase, Clock::time_point t0) {
 std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &sites,
                                std::vector<Candidate> &cands, const std::string &fn,
                                const std::vector<ir::GoalRef> &targets, double work_s,
-                               Clock::time_point until, const Recipes *reached = nullptr) {
+                               Clock::time_point until, const Recipes &reached,
+                               ProvedUnder &known) {
   // The rounds ask the candidates' goals only; once a round drops none, the targets of that
   // same set (its candidates' goals are proved: asking them again cost a third of the rounds).
   // Where no candidate's establishment assumes another's, the establishments first, alone: a
@@ -1310,7 +1375,7 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
     if (Clock::now() > until) return std::nullopt;
     const auto t0 = Clock::now();
     auto a = attempt(ctx, sites, cands, fn, targets, work_s, asked,
-                     asked == Asked::Targets ? reached : nullptr);
+                     asked == Asked::Targets ? &reached : nullptr, known);
     if (!a) return std::nullopt;
     trace_round(cands, *a, asked == Asked::Targets, Clock::now() - t0,
                 asked == Asked::Inits ? "established" : "inductive");
@@ -1374,6 +1439,37 @@ void drop_weaker_cells(std::vector<Candidate> &cands) {
   }
 }
 
+/// Drops, without a proof, a constant bound of a variable that another active one of its loop
+/// makes weaker: `0 <= i` beside `1 <= i`, `i <= 9` beside `i <= 8` (the runs give every bound
+/// that holds; shuffle.c's minimisation kept both lower bounds of its counter).
+void drop_weaker_bounds(std::vector<Candidate> &cands) {
+  static const std::regex lower(R"(^(-?\d+) <= (\w+)$)"), upper(R"(^(\w+) <= (-?\d+)$)");
+  struct Bound {
+    std::string var;
+    long long value;
+    bool is_lower;
+  };
+  auto bound = [&](const Candidate &c) -> std::optional<Bound> {
+    std::smatch m;
+    if (!c.active || !c.keyword.empty()) return std::nullopt;
+    if (std::regex_match(c.text, m, lower))
+      if (const auto v = parse_int(m[1])) return Bound{m[2], *v, true};
+    if (std::regex_match(c.text, m, upper))
+      if (const auto v = parse_int(m[2])) return Bound{m[1], *v, false};
+    return std::nullopt;
+  };
+  std::vector<std::optional<Bound>> bounds;
+  std::transform(cands.begin(), cands.end(), std::back_inserter(bounds), bound);
+  for (size_t weak = 0; weak < cands.size(); ++weak)
+    for (size_t strong = 0; bounds[weak] && strong < cands.size(); ++strong) {
+      const auto &w = bounds[weak], &s = bounds[strong];
+      if (strong == weak || !s || !cands[strong].active || cands[strong].site != cands[weak].site ||
+          s->var != w->var || s->is_lower != w->is_lower || s->value == w->value)
+        continue;
+      if (w->is_lower ? s->value > w->value : s->value < w->value) cands[weak].active = false;
+    }
+}
+
 /// How many removals the minimisation tries: a count, not a time, so that the clauses suggested
 /// are the same under any load (each removal is one proof with counted solver work).
 constexpr int kMinimiseAttempts = 20;
@@ -1386,9 +1482,10 @@ constexpr int kMinimiseAttempts = 20;
 /// proved keeps a clause more; the final check proves what is suggested with every attempt.
 void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector<Candidate> &cands,
               const std::string &fn, const std::vector<ir::GoalRef> &targets, double work_s,
-              size_t needed, Clock::time_point until, Recipes recipes) {
+              size_t needed, Clock::time_point until, Recipes recipes, ProvedUnder &known) {
   drop_implied(cands);
   drop_weaker_cells(cands);
+  drop_weaker_bounds(cands);
   int attempts_left = kMinimiseAttempts;
   auto spent = [&] { return attempts_left <= 0 || Clock::now() > until; };
   // First the likeliest large removals: everything the runs suggested (the goals' own
@@ -1400,13 +1497,15 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
     for (size_t c : group)
       cands[c].active = false;
     const auto t0 = Clock::now();
-    const auto a = attempt(ctx, sites, cands, fn, targets, work, Asked::AllOrNothing, &recipes);
+    const auto a =
+        attempt(ctx, sites, cands, fn, targets, work, Asked::AllOrNothing, &recipes, known);
     const bool kept = a && a->not_inductive.empty() && count_true(a->targets) >= needed;
     if (kept)
       for (const auto &[key, recipe] : a->recipes)
         recipes[key] = recipe;
     trace_phase("removal of " + std::to_string(group.size()) +
-                    (work < work_s ? " (a fifth of the work)" : "") + (kept ? "" : ", undone"),
+                    (work < work_s ? " (a fifth of the work)" : "") + (kept ? "" : ", undone") +
+                    (a && a->known ? ", " + std::to_string(a->known) + " goals known" : ""),
                 t0);
     if (!kept)
       for (size_t c : group)
@@ -1541,6 +1640,7 @@ std::vector<CallRun> observe_callee(const ir::Program &p, const ir::Function &g,
   o.function = g.name;
   o.budget = ctx.run_budget;
   o.go_past = every_goal_passes;
+  o.pass_unexecutable_checks = true;
   o.max_paths = 300;
   o.run_steps = 100000;
   // The search makes one run per path; a relation between inputs and outputs needs runs that
@@ -1571,6 +1671,7 @@ std::vector<CallRun> observe_callee(const ir::Program &p, const ir::Function &g,
     cfg.function = g.name;
     cfg.input = input;
     cfg.go_past = every_goal_passes;
+    cfg.pass_unexecutable_checks = true;
     cfg.step_limit = 100000;
     cfg.trace_step = [&](const rac::TraceStep &step) {
       if (step.function == g.name) last = head_state(step.state());
@@ -1871,11 +1972,12 @@ struct Reach {
 std::optional<Reach> within_reach(const FixContext &ctx, const std::vector<Site> &sites,
                                   std::vector<Candidate> candidates, const std::string &fn,
                                   const std::vector<ir::GoalRef> &targets, double work,
-                                  const std::vector<bool> &proved) {
+                                  const std::vector<bool> &proved, ProvedUnder &known) {
   std::vector<size_t> open;
   for (size_t i = 0; i < targets.size(); ++i)
     if (!proved[i]) open.push_back(i);
-  auto a = attempt(ctx, sites, candidates, fn, pick(targets, open), work, Asked::Targets);
+  auto a = attempt(ctx, sites, candidates, fn, pick(targets, open), work, Asked::Targets, nullptr,
+                   known);
   if (!a) return std::nullopt;
   Reach out;
   for (size_t i = 0; i < targets.size(); ++i)
@@ -1958,7 +2060,8 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   // it with every candidate assumed is the one likeliest to with fewer; a target another attempt
   // would have proved is left failing, and the final check does not ask it.
   std::vector<size_t> asked = all_indices(targets.size());
-  Recipes reached; // empty before the reach check: every attempt is asked
+  ProvedUnder known; // what every proof of the search showed
+  Recipes reached;   // empty before the reach check: every attempt is asked
   auto all_proved = [&] {
     return found && std::all_of(asked.begin(), asked.end(),
                                 [&](size_t i) { return bool(found->targets[i]); });
@@ -1976,8 +2079,9 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
     if (w == work) {
       if (all_proved()) break;
       const auto t0 = Clock::now();
-      const auto reach = within_reach(ctx, sites, kept_by_runs, fn, targets, w,
-                                      found ? found->targets : std::vector<bool>(targets.size()));
+      const auto reach =
+          within_reach(ctx, sites, kept_by_runs, fn, targets, w,
+                       found ? found->targets : std::vector<bool>(targets.size()), known);
       trace_phase("reach (" + (reach ? std::to_string(reach->targets.size()) : std::string("all")) +
                       " of " + std::to_string(targets.size()) + " targets)",
                   t0);
@@ -2003,7 +2107,8 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       if (without_range && w == work && !fewer_helped) continue;
       std::vector<Candidate> set = without_range ? fewer : start;
       const size_t before = found ? count_true(found->targets) : 0;
-      auto a = houdini(ctx, sites, set, fn, asked_targets, w, give_up(ctx, answer.start), &reached);
+      auto a = houdini(ctx, sites, set, fn, asked_targets, w, give_up(ctx, answer.start), reached,
+                       known);
       carry_establishments(set, start);
       carry_establishments(set, fewer);
       if (a && quick_set) quick_set_kept = quick_set_kept || includes(set, *quick_set);
@@ -2018,7 +2123,7 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
       // (remove.c: 3 s, merge.c: 9 s, for no goal).
       std::vector<Candidate> same = *quick_set;
       const auto t0 = Clock::now();
-      auto a = attempt(ctx, sites, same, fn, asked_targets, w, Asked::Targets, &reached);
+      auto a = attempt(ctx, sites, same, fn, asked_targets, w, Asked::Targets, &reached, known);
       trace_phase("the set found, its targets with the whole work", t0);
       if (a) add_missing(a->recipes, quick_recipes);
       keep_better(spread(std::move(a), asked, targets.size()), same, w);
@@ -2054,7 +2159,7 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
     (found->targets[i] ? proved : left_failing).push_back(targets[i]);
   const auto minimise_start = Clock::now();
   minimise(ctx, sites, cands, fn, proved, found_work, needed, give_up(ctx, Clock::now()),
-           found->recipes);
+           found->recipes, known);
   trace_phase("minimise", minimise_start);
   std::vector<std::string> functions{fn};
   for (size_t si = 0; si < sites.size(); ++si) {

@@ -379,6 +379,7 @@ private:
     cfg.symbolic = true;
     cfg.assume_typically = o_.assume_typically;
     cfg.go_past = o_.go_past;
+    cfg.pass_unexecutable_checks = o_.pass_unexecutable_checks;
     cfg.policy = o_.policy;
     // A run is bounded by the work left too (in steps, the same on any machine); time is the
     // backstop's.

@@ -73,6 +73,7 @@ struct Options {
   /// When set, the runs go past the annotation failures it accepts (rac::Config::go_past): one
   /// search then shows every goal a run fails, and which failed first.
   std::function<bool(const ir::GoalRef &)> go_past;
+  bool pass_unexecutable_checks = false; ///< rac::Config::pass_unexecutable_checks
   /// Called after each run (progress, streaming output).
   std::function<void(const struct Test &, long paths)> on_test;
   /// When set, called after each run: true ends the search there (the tests so far are all the

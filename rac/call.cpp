@@ -59,7 +59,10 @@ void Machine::check_preconditions(const ir::Function &f, const ir::Stmt *site) {
     // cannot be evaluated on is outside it: assumed annotations imply that their reads are
     // valid, as vcgen takes them).
     std::string why;
-    if (eval_checked(*a.expr, contract_ctx(a, nullptr), why).value_or(false)) continue;
+    if ((site ? eval_check_only(*a.expr, contract_ctx(a, nullptr), why)
+              : eval_checked(*a.expr, contract_ctx(a, nullptr), why))
+            .value_or(false))
+      continue;
     if (!site) // the entry function's precondition is assumed
       stop(OutcomeKind::OutsidePrecondition,
            "the input does not satisfy the " +
@@ -87,7 +90,10 @@ void Machine::check_postconditions(const ir::Function &f, const Value *result, b
     // After a giant step the postcondition is what the oracle's values are assumed to satisfy;
     // values it cannot be evaluated on (a read past a block) do not.
     std::string why;
-    if (eval_checked(*a.expr, contract_ctx(a, result), why).value_or(false)) continue;
+    if ((giant ? eval_checked(*a.expr, contract_ctx(a, result), why)
+               : eval_check_only(*a.expr, contract_ctx(a, result), why))
+            .value_or(false))
+      continue;
     if (giant)
       stop(OutcomeKind::Stuck,
            "the oracle's values for the giant step over " + f.name +

@@ -94,9 +94,23 @@ std::optional<bool> Machine::eval_checked(const ir::Expr &e, Ctx c, std::string 
   }
 }
 
+std::optional<bool> Machine::eval_check_only(const ir::Expr &e, Ctx c, std::string &why) {
+  if (!cfg_.pass_unexecutable_checks) return eval_checked(e, c, why);
+  if (unexecutable_.count(&e)) return true;
+  const size_t bound = bound_.size();
+  try {
+    return eval_checked(e, c, why);
+  } catch (const Stop &s) {
+    if (s.outcome.kind != OutcomeKind::NotExecutable) throw;
+    bound_.resize(bound);
+    unexecutable_.insert(&e);
+    return true;
+  }
+}
+
 void Machine::check_assertion(const ir::Annotation &a, GoalKind kind) {
   std::string why;
-  if (!eval_checked(*a.expr, annot_ctx(a), why).value_or(false))
+  if (!eval_check_only(*a.expr, annot_ctx(a), why).value_or(false))
     fail_annot(kind, a, top().fn->name, why, !why.empty());
 }
 

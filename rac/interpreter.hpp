@@ -69,6 +69,13 @@ struct Config {
   /// go on from): true records the failure in Outcome::passed_over and the run goes on as if the
   /// annotation held. Whether a goal fails *after* another one does is what a diagnosis asks.
   std::function<bool(const ir::GoalRef &)> go_past;
+  /// An annotation the run only checks (an assertion, a loop invariant in small steps, a called
+  /// function's pre- or postcondition when its body runs) that cannot be evaluated (a quantifier
+  /// without bounds) is passed over instead of ending the run NotExecutable. What a run assumes
+  /// (the entry's precondition, a giant step's contract) must still be evaluated: its values
+  /// are the state. For runs that only observe states (an invariant search's): the assertions
+  /// of ACSL by Example's sorting loops read multisets, and their runs ended at the first one.
+  bool pass_unexecutable_checks = false;
   /// The symbolic shadow (dse): inputs and giant-step outputs become terms (named after the
   /// input, `t[..]` blocks as arrays, lengths `t#len`), every value carries its term and every
   /// decision that depends on them is told to the oracle source (OracleSource::on_decision).

@@ -123,7 +123,8 @@ private:
     };
     std::shared_ptr<Lazy> lazy;
   };
-  std::vector<Binding> bound_; ///< quantified, let-bound, logic parameters
+  std::vector<Binding> bound_;              ///< quantified, let-bound, logic parameters
+  std::set<const ir::Expr *> unexecutable_; ///< checks passed over (eval_check_only)
   /// The value of the lazy binding bound_[i], evaluated now and kept.
   Value force(size_t i);
   /// The logic applications being evaluated, innermost last: one that calls itself again with
@@ -251,6 +252,9 @@ private:
   /// An annotation checked in context `c`: its truth, or nullopt with `why` when it reads what
   /// it cannot (the annotation then fails).
   std::optional<bool> eval_checked(const ir::Expr &e, Ctx c, std::string &why);
+  /// eval_checked of an annotation the run only checks: with Config::pass_unexecutable_checks,
+  /// one it cannot execute holds, and is not evaluated again in this run.
+  std::optional<bool> eval_check_only(const ir::Expr &e, Ctx c, std::string &why);
 
   // ---- calls and contracts (call.cpp; havoc in giant_step.cpp) ----
   std::optional<Value> call_function(const ir::Function &f, const std::vector<Value> &args,

@@ -116,6 +116,41 @@ fun f(n: int32) { assume #h { n > 0 } assert { n > 0 } })";
   EXPECT_EQ(verdict(run_text(text, r)), "ok");
 }
 
+// A run that only observes states (an invariant search's) passes over the checks it cannot
+// evaluate, here quantifiers over every integer, and goes on to the assertion it can; what the run
+// assumes, the entry's precondition and a giant step's contract, must still be evaluated.
+TEST(Outcomes, ChecksThatCannotBeExecutedArePassedOverOnlyWhenAskedAndNeverAssumptions) {
+  const char *text = R"(
+fun g(x: int32): int32
+  requires #g.pre { forall v: int. v <= x || v > x }
+  ensures #g.post { forall v: int. v <= result || v > result } { return x; }
+fun f(n: int32): int32 {
+  assert #all { forall v: int. v * v >= 0 };
+  var y: int32 = 0;
+  y := call g(n);
+  assert #pos { y > 0 };
+  return y;
+}
+fun h(n: int32): int32 requires #h.pre { forall v: int. v >= n || v < n } { return n; })";
+  const ir::Program p = program(text);
+  Config cfg;
+  cfg.function = "f";
+  cfg.input.inputs = {{"n", 0}};
+  EXPECT_EQ(verdict(run(p, cfg)), "not_executable");
+  cfg.pass_unexecutable_checks = true;
+  EXPECT_EQ(verdict(run(p, cfg)), "failure assertion pos");
+  cfg.input.inputs = {{"n", 3}};
+  EXPECT_EQ(verdict(run(p, cfg)), "ok");
+  cfg.policy.giant.insert("g"); // the giant step's outputs must satisfy its postcondition
+  cfg.input.outputs = {ir::SubcontractOutput{"g", 8, 1, {{"result", 3}}}};
+  EXPECT_EQ(verdict(run(p, cfg)), "not_executable");
+  Config entry;
+  entry.function = "h";
+  entry.input.inputs = {{"n", 3}};
+  entry.pass_unexecutable_checks = true;
+  EXPECT_EQ(verdict(run(p, entry)), "not_executable");
+}
+
 TEST(Outcomes, MissingResultIsNotExecutable) {
   const char *text = R"(
 fun f(n: int32): int32 { if n > 0 { return n; } })";
