@@ -1159,8 +1159,8 @@ bool only_assumed(const Candidate &c) {
 /// hypotheses make no goal false: a goal proved with the candidates of one set is proved with
 /// any set that has them all (and the same writes clauses), and is not asked again. A
 /// whole-work Houdini then asks only the candidates a fifth of the work left out and what they
-/// change, and a removal of a candidate no smaller set had asks only the goals it was among the
-/// hypotheses of. The final check proves what is suggested with every goal asked.
+/// change, and a removal asks only the goals no smaller set without that candidate proved. The
+/// final check proves what is suggested with every goal asked.
 class ProvedUnder {
 public:
   void add(const std::string &key, const std::vector<Candidate> &cands) {
@@ -1276,8 +1276,8 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   std::map<std::string, bool> all_proved; // of each key asked
   for (const auto &r : results)
     if (const auto k = key(r.goal)) {
-      const auto [it, fresh] = all_proved.try_emplace(*k, true);
-      it->second = it->second && r.status == vcgen::Status::Proved;
+      bool &proved = all_proved.try_emplace(*k, true).first->second;
+      proved = proved && r.status == vcgen::Status::Proved;
     }
   for (const auto &[k, proved] : all_proved)
     if (proved) known.add(k, cands);
@@ -1460,14 +1460,19 @@ void drop_weaker_bounds(std::vector<Candidate> &cands) {
   };
   std::vector<std::optional<Bound>> bounds;
   std::transform(cands.begin(), cands.end(), std::back_inserter(bounds), bound);
-  for (size_t weak = 0; weak < cands.size(); ++weak)
-    for (size_t strong = 0; bounds[weak] && strong < cands.size(); ++strong) {
-      const auto &w = bounds[weak], &s = bounds[strong];
-      if (strong == weak || !s || !cands[strong].active || cands[strong].site != cands[weak].site ||
-          s->var != w->var || s->is_lower != w->is_lower || s->value == w->value)
-        continue;
-      if (w->is_lower ? s->value > w->value : s->value < w->value) cands[weak].active = false;
+  for (size_t weak = 0; weak < cands.size(); ++weak) {
+    const auto &w = bounds[weak];
+    if (!w) continue;
+    for (size_t strong = 0; strong < cands.size(); ++strong) {
+      const auto &s = bounds[strong];
+      if (strong != weak && s && cands[strong].active && cands[strong].site == cands[weak].site &&
+          s->var == w->var && s->is_lower == w->is_lower &&
+          (w->is_lower ? s->value > w->value : s->value < w->value)) {
+        cands[weak].active = false;
+        break;
+      }
     }
+  }
 }
 
 /// How many removals the minimisation tries: a count, not a time, so that the clauses suggested
