@@ -514,13 +514,17 @@ void array_relations(size_t si, const std::vector<HeadState> &heads,
   }
 }
 
-/// The value at a head of a constant, a scalar, or a cell `a[w]` (nullopt outside its array).
+/// The value at a head of a constant, a scalar, or a cell `a[w]` or `a[w-1]` (nullopt outside
+/// its array).
 std::optional<long long> rhs_value(const HeadState &h, const std::string &e) {
   if (const auto v = parse_int(e)) return v;
   const size_t bracket = e.find('[');
   if (bracket == std::string::npos) return h.ints.at(e);
   const auto &cells = h.arrays.at(e.substr(0, bracket));
-  const long long index = h.ints.at(e.substr(bracket + 1, e.size() - bracket - 2));
+  std::string w = e.substr(bracket + 1, e.size() - bracket - 2);
+  const bool before = w.ends_with("-1");
+  if (before) w.resize(w.size() - 2);
+  const long long index = h.ints.at(w) - (before ? 1 : 0);
   if (index < 0 || index >= (long long)cells.size()) return std::nullopt;
   return cells[size_t(index)];
 }
@@ -530,6 +534,11 @@ std::optional<long long> rhs_value(const HeadState &h, const std::string &e) {
 struct CellRange {
   std::string text;
   std::function<std::pair<long long, long long>(const HeadState &)> cells;
+  /// When the facts need a condition to be defined (`0 < i ==>` before a fact about `a[i-1]`):
+  /// its text, and whether a head meets it. At a head that does not, the fact holds whatever
+  /// its cells.
+  std::string guard = {};
+  std::function<bool(const HeadState &)> applies = nullptr;
 };
 
 /// Relations every visit of the head satisfies: bounds of each written scalar by 0, the
@@ -651,18 +660,24 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
   // those) above a counter that goes down, up to a bound (`hi < k < n`, what a search from
   // both ends has passed; above a counter that goes up, cells the loop has not read yet).
   size_t range_count = 0;
-  auto cell_facts = [&](const std::string &arr, const std::string &c, const CellRange &range) {
-    std::vector<std::string> rhs = others;
-    for (const auto &w : written)
-      if (w != c) rhs.push_back(w);
-    for (long long kc : constants)
-      rhs.push_back(std::to_string(kc));
-    // A cell the loop tracks by an index it writes: `a[k] <= a[max]`.
-    for (const auto &w : written)
-      rhs.push_back(arr + "[" + w + "]");
+  // `only`: the values compared with the cells, when not the usual ones (scalars, constants and
+  // the cells at the written indices).
+  auto cell_facts = [&](const std::string &arr, const std::string &c, const CellRange &range,
+                        const std::vector<std::string> &only = {}) {
+    std::vector<std::string> rhs = only.empty() ? others : only;
+    if (only.empty()) {
+      for (const auto &w : written)
+        if (w != c) rhs.push_back(w);
+      for (long long kc : constants)
+        rhs.push_back(std::to_string(kc));
+      // A cell the loop tracks by an index it writes: `a[k] <= a[max]`.
+      for (const auto &w : written)
+        rhs.push_back(arr + "[" + w + "]");
+    }
+    auto applies = [&](const HeadState &h) { return !range.applies || range.applies(h); };
     const auto with_cells = std::count_if(heads.begin(), heads.end(), [&](const HeadState &h) {
       const auto [lo, hi] = range.cells(h);
-      return lo < hi && size_t(hi) <= h.arrays.at(arr).size();
+      return applies(h) && lo < hi && size_t(hi) <= h.arrays.at(arr).size();
     });
     if (!justified(size_t(with_cells), heads.size())) return;
     for (const auto &e : rhs) {
@@ -671,6 +686,7 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       for (const auto &op_holds : ops) {
         const auto &holds = op_holds.second; // a reference a lambda may capture (not a binding)
         const bool ok = all([&](const HeadState &h) {
+          if (!applies(h)) return true;
           const auto &cells = h.arrays.at(arr);
           const auto [lo, hi] = range.cells(h);
           const long long upto = std::min<long long>(hi, (long long)cells.size());
@@ -685,11 +701,12 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       // `==` alone when it holds; the weaker of the others stay with the stronger (runs may
       // make an order hold that no proof keeps, as all cells below a key on few inputs).
       if (holding.count("==")) holding = {"=="};
-      for (const auto &op : holding)
+      for (const auto &op : holding) {
+        const std::string fact = "\\forall integer " + k + "; " + range.text + " ==> " + arr + "[" +
+                                 k + "] " + op + " " + e;
         if (range_count++ < 24)
-          add("\\forall integer " + k + "; " + range.text + " ==> " + arr + "[" + k + "] " + op +
-                  " " + e,
-              Origin::Range);
+          add(range.guard.empty() ? fact : range.guard + " ==> (" + fact + ")", Origin::Range);
+      }
     }
   };
   for (const auto &arr : arrays)
@@ -706,6 +723,20 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       return h.ints.at(e) >= 0 && size_t(h.ints.at(e)) <= h.arrays.at(arr).size();
     });
   };
+  // The cells a counter going up has not reached, against the last one it passed: what a
+  // selection sort keeps (`0 < i ==> (\\forall integer k; i <= k < n ==> a[k] >= a[i-1])`, each
+  // cell placed is at most every cell left). Loops that do not order cells seldom keep it.
+  for (const auto &arr : arrays)
+    for (const auto &c : written)
+      for (const auto &e : others)
+        if (!counts_down(heads, c) && within(arr, e))
+          cell_facts(arr, c,
+                     {c + " <= " + k + " < " + e,
+                      [&](const HeadState &h) {
+                        return std::pair{h.ints.at(c), h.ints.at(e)};
+                      },
+                      "0 < " + c, [&](const HeadState &h) { return h.ints.at(c) > 0; }},
+                     {arr + "[" + c + "-1]"});
   for (const auto &arr : arrays)
     for (const auto &c : written)
       for (const auto &e : others)

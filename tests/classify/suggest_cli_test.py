@@ -53,11 +53,12 @@ def failed_goals(report):
 # the cells above a counter up to the array's length, one side of an equivalence, and an array
 # reversed in place (its cells mirrored from both ends, the middle as it was), and the cells
 # before a counter below a value (the runs also see them at most that value, and other than it:
-# the weaker facts are not in the suggestion).
+# the weaker facts are not in the suggestion), and a selection sort's outer loop (the cells not
+# reached yet at least the last one placed).
 ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.c', 'reverse_in_place.c', 'first_pair.c',
                                                    'zero_bare.c', 'zero_keep_b.c', 'diffs_from_one.c',
                                                    'sum_do_while.c', 'both_ends.c', 'increasing.c',
-                                                   'first_not_below.c']]
+                                                   'first_not_below.c', 'select_sort.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
              'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c'] + ours:
     fixed = os.path.join(work, os.path.basename(name))
@@ -82,6 +83,10 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
         assigns = [c for f in fixes for l in f['loops'] if l['keyword'] == 'loop assigns' for c in l['clauses']]
         check(assigns == ['i, a[0 .. n - 1]'], f'{name}: its loop assigns: {fixes}')
         check('loop assigns i, a[0 .. n - 1];' in open(fixed).read(), f'{name}: written in the copy')
+    if name.endswith('select_sort.c'):
+        clauses = [c for f in fixes for l in f['loops'] for c in l['clauses']]
+        check('0 < i ==> (\\forall integer k; i <= k < n ==> a[k] >= a[i-1])' in clauses,
+              f'{name}: the cells left at least the last placed: {clauses}')
     if name != 'unannotated/U0.c':
         continue
     # The text report says the clauses, and the diff is the same change as the copy.
