@@ -657,8 +657,9 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       {"<", [](long long a, long long b) { return a < b; }},
       {">", [](long long a, long long b) { return a > b; }}};
   // What every cell of a range satisfies: below each written counter, then (after all of
-  // those) above a counter that goes down, up to a bound (`hi < k < n`, what a search from
-  // both ends has passed; above a counter that goes up, cells the loop has not read yet).
+  // those) from a counter that goes up to a bound, against the last cell it passed only (the
+  // cells it has not read yet hold nothing else), and above a counter that goes down, up to a
+  // bound (`hi < k < n`, what a search from both ends has passed).
   size_t range_count = 0;
   // `only`: the values compared with the cells, when not the usual ones (scalars, constants and
   // the cells at the written indices).
