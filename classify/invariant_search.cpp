@@ -661,20 +661,21 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
   // cells it has not read yet hold nothing else), and above a counter that goes down, up to a
   // bound (`hi < k < n`, what a search from both ends has passed).
   size_t range_count = 0;
-  // `only`: the values compared with the cells, when not the usual ones (scalars, constants and
-  // the cells at the written indices).
-  auto cell_facts = [&](const std::string &arr, const std::string &c, const CellRange &range,
-                        const std::vector<std::string> &only = {}) {
-    std::vector<std::string> rhs = only.empty() ? others : only;
-    if (only.empty()) {
-      for (const auto &w : written)
-        if (w != c) rhs.push_back(w);
-      for (long long kc : constants)
-        rhs.push_back(std::to_string(kc));
-      // A cell the loop tracks by an index it writes: `a[k] <= a[max]`.
-      for (const auto &w : written)
-        rhs.push_back(arr + "[" + w + "]");
-    }
+  // What the cells of `arr` in a range of counter `c` are compared with: the scalars but `c`,
+  // the constants, and the cells at the written indices.
+  auto values_beside = [&](const std::string &arr, const std::string &c) {
+    std::vector<std::string> rhs = others;
+    for (const auto &w : written)
+      if (w != c) rhs.push_back(w);
+    for (long long kc : constants)
+      rhs.push_back(std::to_string(kc));
+    // A cell the loop tracks by an index it writes: `a[k] <= a[max]`.
+    for (const auto &w : written)
+      rhs.push_back(arr + "[" + w + "]");
+    return rhs;
+  };
+  auto cell_facts = [&](const std::string &arr, const CellRange &range,
+                        const std::vector<std::string> &rhs) {
     auto applies = [&](const HeadState &h) { return !range.applies || range.applies(h); };
     const auto with_cells = std::count_if(heads.begin(), heads.end(), [&](const HeadState &h) {
       const auto [lo, hi] = range.cells(h);
@@ -712,9 +713,12 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
   };
   for (const auto &arr : arrays)
     for (const auto &c : written) {
-      cell_facts(arr, c, {"0 <= " + k + " < " + c, [&](const HeadState &h) {
-                            return std::pair{0LL, h.ints.at(c)};
-                          }});
+      cell_facts(arr,
+                 {"0 <= " + k + " < " + c,
+                  [&](const HeadState &h) {
+                    return std::pair{0LL, h.ints.at(c)};
+                  }},
+                 values_beside(arr, c));
       array_relations(si, heads, arrays, c, others, k, out);
     }
   // Bounds of such a range: what stays within the array on every run (its length, not a value
@@ -731,7 +735,7 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
     for (const auto &c : written)
       for (const auto &e : others)
         if (!counts_down(heads, c) && within(arr, e))
-          cell_facts(arr, c,
+          cell_facts(arr,
                      {c + " <= " + k + " < " + e,
                       [&](const HeadState &h) {
                         return std::pair{h.ints.at(c), h.ints.at(e)};
@@ -743,12 +747,18 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
       for (const auto &e : others)
         if (counts_down(heads, c) && within(arr, e)) {
           // From the counter's cell (an exclusive bound: `hi <= k < n`) or after it.
-          cell_facts(arr, c, {c + " <= " + k + " < " + e, [&](const HeadState &h) {
-                                return std::pair{h.ints.at(c), h.ints.at(e)};
-                              }});
-          cell_facts(arr, c, {c + " < " + k + " < " + e, [&](const HeadState &h) {
-                                return std::pair{h.ints.at(c) + 1, h.ints.at(e)};
-                              }});
+          cell_facts(arr,
+                     {c + " <= " + k + " < " + e,
+                      [&](const HeadState &h) {
+                        return std::pair{h.ints.at(c), h.ints.at(e)};
+                      }},
+                     values_beside(arr, c));
+          cell_facts(arr,
+                     {c + " < " + k + " < " + e,
+                      [&](const HeadState &h) {
+                        return std::pair{h.ints.at(c) + 1, h.ints.at(e)};
+                      }},
+                     values_beside(arr, c));
         }
 }
 
