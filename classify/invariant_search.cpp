@@ -762,10 +762,18 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
         }
 }
 
-/// The failed goals' own predicates carried to the loop head: as they are, each conjunct, with
-/// a bound the loop counts to replaced by the counter, and each also as holding from the
-/// second visit of the head on.
-/// Each candidate once per site (the goals and the runs often give the same bound).
+/// `B == A` for `A == B`, also inside the form that holds from the second visit on; nullopt
+/// for any other candidate.
+std::optional<std::string> mirrored(const std::string &text) {
+  const auto inner = second_visit_inner(text);
+  const auto m = mirrored_equality(inner.value_or(text));
+  if (!m || !inner) return m;
+  return text.substr(0, text.size() - inner->size() - 1) + *m + ")";
+}
+
+/// Each candidate once per site (the goals and the runs often give the same bound, and the same
+/// equality both ways: `Find(a, i, v) == i` and `i == Find(a, i, v)`, one removal of a whole
+/// work's proof each in find3.c's minimisation).
 void dedupe(std::vector<Candidate> &cands) {
   std::set<std::pair<size_t, std::string>> seen;
   auto trivial_link = [](const std::string &link) {
@@ -790,8 +798,9 @@ void dedupe(std::vector<Candidate> &cands) {
     // An assertion's `Unchanged{LoopCurrent,Here}(a, n)` at the head says a state equals itself.
     const bool same_state = c.text.find("{LoopCurrent,Here}") != std::string::npos ||
                             c.text.find("{Here,LoopCurrent}") != std::string::npos;
+    const auto mirror = mirrored(c.text);
     return same_state || std::any_of(links.begin(), links.end(), trivial_link) ||
-           !seen.insert({c.site, c.text}).second;
+           (mirror && seen.count({c.site, *mirror})) || !seen.insert({c.site, c.text}).second;
   });
 }
 
@@ -820,6 +829,9 @@ bool binds(const std::string &text, const std::string &name) {
   return false;
 }
 
+/// The failed goals' own predicates carried to the loop head: as they are, each conjunct, with
+/// a bound the loop counts to replaced by the counter, and each also as holding from the
+/// second visit of the head on.
 void from_goals(size_t si, const Site &site, const std::vector<std::string> &texts,
                 std::vector<Candidate> &out) {
   std::set<std::string> seen;
@@ -1265,6 +1277,16 @@ std::optional<std::string> goal_key(const Instrumented &in, const std::vector<ir
   return std::nullopt;
 }
 
+/// With TRIAGE_SUGGEST_TRACE set, each goal a proof asked, its answer and its time (the final
+/// check's; with TRIAGE_SUGGEST_TRACE=goals, every attempt's as well).
+void trace_goals(const std::string &proof, const std::vector<vcgen::GoalResult> &results) {
+  if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
+  for (const auto &g : results)
+    std::cerr << proof << ": " << ir::goal_kind_name(g.goal.kind) << " at line " << g.goal.at.line
+              << ": " << (g.status == vcgen::Status::Proved ? "proved" : "failed") << ", "
+              << g.time_ms << " ms\n";
+}
+
 /// `follow`: the recipes the goals are asked with (ProveOptions::recipe), when given. `known`:
 /// the goals proved before, not asked again when proved with fewer candidates, and where this
 /// attempt's proofs are kept.
@@ -1315,6 +1337,8 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
   for (const auto &r : results)
     if (wanted(r.goal) && proved_before(r.goal)) before.insert(*key(r.goal));
   std::erase_if(results, [&](const vcgen::GoalResult &r) { return !only(r.goal); });
+  if (const char *t = std::getenv("TRIAGE_SUGGEST_TRACE"); t && std::string(t) == "goals")
+    trace_goals("  goal", results);
   std::map<std::string, bool> all_proved; // of each key asked
   for (const auto &r : results)
     if (const auto k = key(r.goal)) {
@@ -1372,15 +1396,6 @@ void trace_runs(const std::vector<Candidate> &before, const std::vector<Candidat
   for (size_t c = 0; c < before.size(); ++c)
     if (before[c].active)
       std::cerr << (after[c].active ? "    " : "  - ") << before[c].text << "\n";
-}
-
-/// With TRIAGE_SUGGEST_TRACE set, each goal a proof asked, its answer and its time.
-void trace_goals(const std::string &proof, const std::vector<vcgen::GoalResult> &results) {
-  if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
-  for (const auto &g : results)
-    std::cerr << proof << ": " << ir::goal_kind_name(g.goal.kind) << " at line " << g.goal.at.line
-              << ": " << (g.status == vcgen::Status::Proved ? "proved" : "failed") << ", "
-              << g.time_ms << " ms\n";
 }
 
 /// With TRIAGE_SUGGEST_TRACE set, how long a phase of the search took (since `t0`).

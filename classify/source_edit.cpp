@@ -304,6 +304,15 @@ std::vector<std::string> split_top_level(const std::string &text, const std::str
   return parts;
 }
 
+std::optional<std::string> mirrored_equality(const std::string &predicate) {
+  const std::vector<std::string> sides = split_top_level(predicate, " == ");
+  if (sides.size() != 2) return std::nullopt;
+  for (const auto &side : sides)
+    for (const char *op : {"<", ">", "=", "!", "&", "|", "?", "\\"})
+      if (split_top_level(side, op).size() > 1) return std::nullopt;
+  return sides[1] + " == " + sides[0];
+}
+
 std::vector<std::string> equivalence_sides(const std::string &predicate) {
   std::vector<std::string> sides = split_top_level(predicate, "<==>");
   if (sides.size() != 2) return {};

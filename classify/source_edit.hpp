@@ -68,6 +68,10 @@ std::vector<std::string> equivalence_sides(const std::string &predicate);
 /// The negation of a predicate: `!P(x)` for `P(x)`, `P(x)` for `!P(x)`, `!(a < b)` for `a < b`.
 std::string negation(const std::string &predicate);
 
+/// `B == A` for an equality `A == B` whose sides have no comparison, connective, conditional
+/// or binder of their own outside brackets; nullopt for any other predicate.
+std::optional<std::string> mirrored_equality(const std::string &predicate);
+
 /// `a <= b < c` as `a <= b` and `b < c`; a single comparison (or anything else) as itself.
 std::vector<std::string> chain_links(const std::string &relation);
 

@@ -194,16 +194,26 @@ GoalAnswer goal_answer(Answer a) {
 }
 
 /// One goal: the solvers at once, without lemmas then with them; a model when it fails.
-GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
+/// `stopped`, when given, is asked before each attempt and while Z3 runs (StopWhen): once it
+/// holds, the goal's result is no longer wanted, and it ends not run.
+GoalResult prove_one(const GoalVC &vc, const ProveOptions &o,
+                     const std::function<bool()> &stopped = nullptr) {
   const ContextScope scope; // first, so that it ends after every back end of the goal
   const HardStop stop(o.deadline);
+  std::optional<StopWhen> stop_when;
+  if (stopped) stop_when.emplace(stopped);
   GoalResult r;
   r.goal = vc.ref;
   auto t0 = std::chrono::steady_clock::now();
-  if ((o.deadline && t0 >= *o.deadline) || (o.only && !o.only(vc.ref))) {
+  auto not_run = [&] {
+    r = GoalResult{};
+    r.goal = vc.ref;
     r.answer = GoalAnswer::NotRun;
     return r;
-  }
+  };
+  auto given_up = [&] { return stopped && stopped(); };
+  if ((o.deadline && t0 >= *o.deadline) || (o.only && !o.only(vc.ref)) || given_up())
+    return not_run();
   if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // which goal the next queries are
     std::ofstream(dump, std::ios::app)
         << "; goal " << ir::goal_kind_name(vc.ref.kind) << " " << vc.ref.annot_id << "\n";
@@ -258,6 +268,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     // `a[IndexOfNotEqual(a, n, v, k)]`), as the property did.
     Outcome a;
     for (const Lemmas lemmas : defined_attempts) {
+      if (given_up()) return;
       a = race(query(vc, {}, lemmas, &vc.definedness), solvers,
                attempt_limit(o, lemmas, attempt_count), o.seed, vc, quick_slice(o));
       if (a.answer == Answer::Unsat) {
@@ -284,6 +295,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   };
   auto finish = [&] {
     check_defined();
+    if (given_up()) return not_run();
     if (o.models && r.status == Status::Failed && r.answer != GoalAnswer::Refuted)
       r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
     if (r.status == Status::Proved && proved_with && r.induction.empty())
@@ -340,6 +352,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
   auto by_induction = [&] {
     induction_tried = true;
     for (const InductionScheme &scheme : vc.induction) {
+      if (given_up()) return false;
       Outcome a = race(query(vc, {}, Lemmas::All, &scheme.obligation), solvers,
                        within_deadline(o, quick_share(full_budget(o))), o.seed, vc, quick_slice(o));
       if (a.answer != Answer::Unsat) continue;
@@ -350,6 +363,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o) {
     return false;
   };
   for (size_t k = first; k < attempts.size(); ++k) {
+    if (given_up()) return not_run();
     if (k > 0 && !induction_tried && by_induction()) break;
     const Lemmas lemmas = attempts[k];
     Outcome a =
@@ -370,14 +384,28 @@ std::vector<GoalResult> Session::prove_all() {
   const ProveOptions &o = impl_->opts;
   const auto &vcs = impl_->vcs;
   std::vector<GoalResult> out(vcs.size());
-  std::atomic<bool> failed{false};
-  ProveOptions stopping = o;
-  if (o.stop_at_failure)
-    stopping.only = [&](const ir::GoalRef &g) { return !failed && (!o.only || o.only(g)); };
+  // With stop_at_failure, the first failure in program order ends the proof: the goals after it
+  // are reported not run, whether they ran or not, and those still running stop their solvers
+  // (find_if_not.c's invariant search: a postcondition ran on 3.6 s past the failure that had
+  // decided). Goals start in program order, so each goal before the first failure ran
+  // to its end: which goals the caller learns were proved does not depend on the timing.
+  std::atomic<size_t> first_failure{vcs.size()};
   ir::parallel_for(vcs.size(), o.jobs, [&](size_t i) {
-    out[i] = prove_one(vcs[i], stopping);
-    if (out[i].status == Status::Failed && out[i].answer != GoalAnswer::NotRun) failed = true;
+    if (!o.stop_at_failure) {
+      out[i] = prove_one(vcs[i], o);
+      return;
+    }
+    out[i] = prove_one(vcs[i], o, [&first_failure, i] { return first_failure.load() < i; });
+    if (out[i].status != Status::Failed || out[i].answer == GoalAnswer::NotRun) return;
+    size_t seen = first_failure.load();
+    while (i < seen && !first_failure.compare_exchange_weak(seen, i)) {
+    }
   });
+  for (size_t i = first_failure.load() + 1; i < vcs.size(); ++i) {
+    out[i] = GoalResult{};
+    out[i].goal = vcs[i].ref;
+    out[i].answer = GoalAnswer::NotRun;
+  }
   return out;
 }
 

@@ -87,8 +87,10 @@ struct ProveOptions {
   /// Whether a failed goal gets a model (one more solver query with the whole budget). An
   /// invariant search asks only which goals are proved: a model would cost it as much again.
   bool models = true;
-  /// Once a goal fails, the goals not started yet fail at once (answer NotRun): a caller that
-  /// only asks whether all are proved (an invariant search's minimisation) pays for one failure.
+  /// The first goal that fails, in program order, ends the proof: the goals after it fail with
+  /// answer NotRun, those not started at once and those running before their next attempt. A
+  /// caller that only asks whether all are proved (an invariant search's minimisation) pays for
+  /// one failure, and learns the same proved goals at any -j and load (those before it).
   bool stop_at_failure = false;
   /// When set and it gives a recipe for a goal, that goal is asked with the recipe's attempts
   /// only (no proof by induction): what they do not prove fails. An invariant search's removals

@@ -123,6 +123,20 @@ TEST(SourceEdit, AnEquivalenceGivesItsTwoSides) {
   EXPECT_TRUE(equivalence_sides("a ==> b").empty());
 }
 
+TEST(SourceEdit, AnEqualityIsReadTheOtherWayOnlyWhenItIsTheWholePredicate) {
+  EXPECT_EQ(mirrored_equality("Find(a, i, v) == i"), "i == Find(a, i, v)");
+  EXPECT_EQ(mirrored_equality("a[i - 1] == x + 1"), "x + 1 == a[i - 1]");
+  EXPECT_EQ(mirrored_equality("(a == b) == c"), "c == (a == b)");
+  EXPECT_FALSE(mirrored_equality("i == n ==> a[i] == 0"));
+  EXPECT_FALSE(mirrored_equality("i == n || a[i] == 0"));
+  EXPECT_FALSE(mirrored_equality("0 <= i == b"));
+  EXPECT_FALSE(mirrored_equality("i == \\at(i, LoopEntry)"));
+  EXPECT_FALSE(mirrored_equality("\\forall integer k; 0 <= k < i ==> a[k] == v"));
+  EXPECT_FALSE(mirrored_equality("c ? x : y == z"));
+  EXPECT_FALSE(mirrored_equality("i != n"));
+  EXPECT_FALSE(mirrored_equality("i < n"));
+}
+
 TEST(SourceEdit, TextIsSplitAtASeparatorOutsideBrackets) {
   EXPECT_EQ(split_top_level("i, a[0 .. f(n, m) - 1], *p", ","),
             (std::vector<std::string>{"i", "a[0 .. f(n, m) - 1]", "*p"}));

@@ -259,6 +259,50 @@ TEST(Session, GoalsLeftOutByOnlyAreNotRunAndTheOthersAnswerAsBefore) {
   EXPECT_GT(all.size(), asked); // goals were left out
 }
 
+// With stop_at_failure the first failure in program order ends the proof: the goals before it
+// are proved, it fails as it would alone, and every goal after it is reported not run, at any
+// -j, even the undecided one that would have spent its whole work (stopped while running, or
+// never started, as the timing has it).
+TEST(Session, TheFirstFailureEndsTheProofTheSameWayAtAnyJobs) {
+  const ir::Program p = load(R"(
+fun g(x: int32, a: int32, b: int32, c: int32): int32
+  requires { 0 <= x <= 100 && 0 < a && 0 < b && 0 < c }
+{
+  assert { x >= 0 };
+  assert { x < 50 };
+  assert { a * a * a + b * b * b <> c * c * c };
+  assert { x <= 100 };
+  return 0;
+}
+)");
+  auto prove = [&](int jobs, bool stop) {
+    ProveOptions o;
+    o.rte = false;
+    o.work_s = 1;
+    o.jobs = jobs;
+    o.models = false;
+    o.stop_at_failure = stop;
+    return Session(p, o).prove_all();
+  };
+  const auto alone = prove(1, false);
+  ASSERT_EQ(alone.size(), 4u);
+  EXPECT_EQ(alone[1].answer, GoalAnswer::Sat);
+  EXPECT_EQ(alone[3].status, Status::Proved);
+  EXPECT_EQ(alone[2].answer, GoalAnswer::ResourceLimit); // undecided: it spends all its work
+  for (const int jobs : {1, 2}) {
+    const auto r = prove(jobs, true);
+    ASSERT_EQ(r.size(), 4u);
+    EXPECT_EQ(r[0].status, Status::Proved) << jobs;
+    EXPECT_EQ(r[1].status, Status::Failed) << jobs;
+    EXPECT_EQ(r[1].answer, GoalAnswer::Sat) << jobs;
+    for (size_t i : {2u, 3u}) {
+      EXPECT_EQ(r[i].goal, alone[i].goal);
+      EXPECT_EQ(r[i].status, Status::Failed) << jobs;
+      EXPECT_EQ(r[i].answer, GoalAnswer::NotRun) << jobs;
+    }
+  }
+}
+
 TEST(Session, FailedGoalHasReplayableCounterexample) {
   ir::Program p = load(kCounter);
   Session s(p, ProveOptions{});
