@@ -56,14 +56,6 @@ Answer check_restarting(Backend &b, const std::vector<Term> &query, Budget budge
 std::atomic<bool> abandoned{false};
 
 thread_local std::optional<Clock::time_point> hard_stop;
-thread_local const std::function<bool()> *stop_asked = nullptr; // StopWhen's
-
-bool asked_to_stop() {
-  return stop_asked && *stop_asked && (*stop_asked)();
-}
-
-/// How often a check waiting for its solver looks whether it was asked to stop.
-constexpr std::chrono::milliseconds kStopPoll{20};
 
 /// How long to wait, past a check's time limit `timeout_s` from now, for Z3 to react to its
 /// interrupt: `usual`, but not past the hard stop (at least 0.1 s).
@@ -108,17 +100,7 @@ Answer check_bounded(std::unique_ptr<Backend> &z3, const std::vector<Term> &quer
       reaction_time(longest_s, std::chrono::duration<double>(std::max(2.0, timeout_s / 4)));
   std::unique_lock<std::mutex> lock(run->m);
   const auto finished = [&] { return run->done; };
-  const auto give_up_at = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(longest_s) + grace);
-  // Whether the check ended by itself before its time was up (or the goal was given up).
-  const auto ended = [&] {
-    for (;;) {
-      const auto until = stop_asked ? std::min(give_up_at, Clock::now() + kStopPoll) : give_up_at;
-      if (run->cv.wait_until(lock, until, finished)) return true;
-      if (Clock::now() >= give_up_at || asked_to_stop()) return false;
-    }
-  };
-  if (!ended()) {
+  if (!run->cv.wait_for(lock, std::chrono::duration<double>(longest_s) + grace, finished)) {
     b->interrupt();
     if (!run->cv.wait_for(lock, reaction_time(0, std::chrono::seconds(1)), finished)) {
       lock.unlock();
@@ -223,7 +205,7 @@ Outcome race_z3_cvc5(const std::vector<Term> &query, Budget budget, unsigned see
       child.wait_model(Clock::now() + seconds(read_budget));
   });
   const Answer za = check_bounded(z3, query, rest(), seed);
-  if (definitive(za) || asked_to_stop()) child.stop();
+  if (definitive(za)) child.stop();
   watcher.join();
   // After a proof, Z3's context is not pooled for the goal's later checks (its well-definedness
   // query): whether cvc5's unsat interrupted it, and where, is a matter of timing, and a context
@@ -310,13 +292,6 @@ HardStop::HardStop(std::optional<Clock::time_point> stop) : outer_(hard_stop) {
 }
 HardStop::~HardStop() {
   hard_stop = outer_;
-}
-
-StopWhen::StopWhen(const std::function<bool()> &asked) : outer_(stop_asked) {
-  stop_asked = &asked;
-}
-StopWhen::~StopWhen() {
-  stop_asked = outer_;
 }
 
 bool solver_abandoned() {

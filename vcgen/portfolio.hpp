@@ -12,7 +12,6 @@
 #include "vcgen/vc.hpp"
 
 #include <chrono>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -84,20 +83,6 @@ public:
 
 private:
   std::optional<std::chrono::steady_clock::time_point> outer_;
-};
-
-/// While one lives, the checks of this thread also end once `asked` holds (looked at every
-/// few milliseconds): a goal whose result is no longer wanted (ProveOptions::stop_at_failure)
-/// stops its solvers, Z3 interrupted and cvc5's child killed, rather than run them out.
-class StopWhen {
-public:
-  explicit StopWhen(const std::function<bool()> &asked);
-  ~StopWhen();
-  StopWhen(const StopWhen &) = delete;
-  StopWhen &operator=(const StopWhen &) = delete;
-
-private:
-  const std::function<bool()> *outer_;
 };
 
 /// Whether a Z3 check that ignored its interrupt was left running (portfolio.cpp): the process

@@ -194,14 +194,13 @@ GoalAnswer goal_answer(Answer a) {
 }
 
 /// One goal: the solvers at once, without lemmas then with them; a model when it fails.
-/// `stopped`, when given, is asked before each attempt and while Z3 runs (StopWhen): once it
-/// holds, the goal's result is no longer wanted, and it ends not run.
+/// `stopped`, when given, is asked before each attempt: once it holds, the goal's result is no
+/// longer wanted, and it ends not run. (An attempt is not interrupted: a Z3 check that does not
+/// heed its interrupt is abandoned, its memory leaked and a core burnt until its work runs out.)
 GoalResult prove_one(const GoalVC &vc, const ProveOptions &o,
                      const std::function<bool()> &stopped = nullptr) {
   const ContextScope scope; // first, so that it ends after every back end of the goal
   const HardStop stop(o.deadline);
-  std::optional<StopWhen> stop_when;
-  if (stopped) stop_when.emplace(stopped);
   GoalResult r;
   r.goal = vc.ref;
   auto t0 = std::chrono::steady_clock::now();
@@ -385,10 +384,10 @@ std::vector<GoalResult> Session::prove_all() {
   const auto &vcs = impl_->vcs;
   std::vector<GoalResult> out(vcs.size());
   // With stop_at_failure, the first failure in program order ends the proof: the goals after it
-  // are reported not run, whether they ran or not, and those still running stop their solvers
-  // (find_if_not.c's invariant search: a postcondition ran on 3.6 s past the failure that had
-  // decided). Goals start in program order, so each goal before the first failure ran
-  // to its end: which goals the caller learns were proved does not depend on the timing.
+  // are reported not run, whether they ran or not, and those still running stop before their
+  // next attempt (find_if_not.c's invariant search: a postcondition ran on 3.6 s past the
+  // failure that had decided). Goals start in program order, so each goal before the first failure
+  // ran to its end: which goals the caller learns were proved does not depend on the timing.
   std::atomic<size_t> first_failure{vcs.size()};
   ir::parallel_for(vcs.size(), o.jobs, [&](size_t i) {
     if (!o.stop_at_failure) {
