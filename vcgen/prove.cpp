@@ -193,6 +193,15 @@ GoalAnswer goal_answer(Answer a) {
   return GoalAnswer::Unknown;
 }
 
+/// The result of a goal no solver was asked for (ProveOptions::only, the deadline, the first
+/// failure before it).
+GoalResult not_run(const GoalVC &vc) {
+  GoalResult r;
+  r.goal = vc.ref;
+  r.answer = GoalAnswer::NotRun;
+  return r;
+}
+
 /// One goal: the solvers at once, without lemmas then with them; a model when it fails.
 /// `stopped`, when given, is asked before each attempt: once it holds, the goal's result is no
 /// longer wanted, and it ends not run. (An attempt is not interrupted: a Z3 check that does not
@@ -204,15 +213,9 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o,
   GoalResult r;
   r.goal = vc.ref;
   auto t0 = std::chrono::steady_clock::now();
-  auto not_run = [&] {
-    r = GoalResult{};
-    r.goal = vc.ref;
-    r.answer = GoalAnswer::NotRun;
-    return r;
-  };
   auto given_up = [&] { return stopped && stopped(); };
   if ((o.deadline && t0 >= *o.deadline) || (o.only && !o.only(vc.ref)) || given_up())
-    return not_run();
+    return not_run(vc);
   if (const char *dump = std::getenv("TRIAGE_VC_DUMP")) // which goal the next queries are
     std::ofstream(dump, std::ios::app)
         << "; goal " << ir::goal_kind_name(vc.ref.kind) << " " << vc.ref.annot_id << "\n";
@@ -294,7 +297,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o,
   };
   auto finish = [&] {
     check_defined();
-    if (given_up()) return not_run();
+    if (given_up()) return not_run(vc);
     if (o.models && r.status == Status::Failed && r.answer != GoalAnswer::Refuted)
       r.model = model_of(vc, kept, o, {}, plain, solvers_of(Prover::Portfolio));
     if (r.status == Status::Proved && proved_with && r.induction.empty())
@@ -362,7 +365,7 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o,
     return false;
   };
   for (size_t k = first; k < attempts.size(); ++k) {
-    if (given_up()) return not_run();
+    if (given_up()) return not_run(vc);
     if (k > 0 && !induction_tried && by_induction()) break;
     const Lemmas lemmas = attempts[k];
     Outcome a =
@@ -390,21 +393,19 @@ std::vector<GoalResult> Session::prove_all() {
   // ran to its end: which goals the caller learns were proved does not depend on the timing.
   std::atomic<size_t> first_failure{vcs.size()};
   ir::parallel_for(vcs.size(), o.jobs, [&](size_t i) {
-    if (!o.stop_at_failure) {
-      out[i] = prove_one(vcs[i], o);
+    const std::function<bool()> after_failure = [&first_failure, i] {
+      return first_failure.load() < i;
+    };
+    out[i] = prove_one(vcs[i], o, o.stop_at_failure ? after_failure : nullptr);
+    if (!o.stop_at_failure || out[i].status != Status::Failed ||
+        out[i].answer == GoalAnswer::NotRun)
       return;
-    }
-    out[i] = prove_one(vcs[i], o, [&first_failure, i] { return first_failure.load() < i; });
-    if (out[i].status != Status::Failed || out[i].answer == GoalAnswer::NotRun) return;
     size_t seen = first_failure.load();
     while (i < seen && !first_failure.compare_exchange_weak(seen, i)) {
     }
   });
-  for (size_t i = first_failure.load() + 1; i < vcs.size(); ++i) {
-    out[i] = GoalResult{};
-    out[i].goal = vcs[i].ref;
-    out[i].answer = GoalAnswer::NotRun;
-  }
+  for (size_t i = first_failure.load() + 1; i < vcs.size(); ++i)
+    out[i] = not_run(vcs[i]);
   return out;
 }
 
