@@ -1,5 +1,6 @@
 #include "classify/invariant_search.hpp"
 
+#include "classify/callee_goals.hpp"
 #include "classify/cell_facts.hpp"
 #include "classify/input_variants.hpp"
 #include "classify/source_edit.hpp"
@@ -1776,10 +1777,29 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
     const auto it = m.find(n);
     return it == m.end() ? std::optional<long long>() : it->second;
   };
+  // Constants an output may be bounded by: 0 and the literals of the callee's code.
+  std::set<long long> constants{0};
+  if (g.body)
+    walk(*g.body, [&](const ir::Stmt &s) {
+      for (const ir::ExprPtr &e : {s.rhs, s.cond})
+        if (e) literals(*e, constants);
+      for (const auto &a : s.args)
+        if (a) literals(*a, constants);
+    });
   for (const auto &output : outputs) {
     const std::string &o = output.first, &o_text = output.second;
     if (!std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) { return value(r.after, o); }))
       continue;
+    // The tightest constant bound on each side (`\result >= 0`, what a caller's index needs).
+    const auto [lo, hi] =
+        std::minmax_element(runs.begin(), runs.end(), [&](const CallRun &a, const CallRun &b) {
+          return *value(a.after, o) < *value(b.after, o);
+        });
+    const long long min = *value(lo->after, o), max = *value(hi->after, o);
+    if (const auto below = constants.upper_bound(min); below != constants.begin())
+      out.push_back({0, o_text + " >= " + std::to_string(*std::prev(below)), Origin::Bound});
+    if (const auto above = constants.lower_bound(max); above != constants.end())
+      out.push_back({0, o_text + " <= " + std::to_string(*above), Origin::Bound});
     for (const auto &input : inputs) {
       const std::string &a = input.first, &a_text = input.second;
       if (!std::all_of(runs.begin(), runs.end(),
@@ -1816,6 +1836,57 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
         out.push_back({0, o_text + " <= " + a_text, Origin::Bound});
     }
   }
+}
+
+/// The caller's failed goals as postconditions of the callee `g` (classify/callee_goals.hpp):
+/// each predicate, and each of its conjuncts, carried through every call of `g` in `f`. A
+/// postcondition's `\result` is first the variable `f` returns, when it returns one.
+std::vector<std::string> callee_goal_texts(const ir::Program &p, const ir::Function &f,
+                                           const ir::Function &g,
+                                           const std::vector<ir::GoalRef> &targets,
+                                           const FixContext &ctx) {
+  if (!f.body) return {};
+  std::vector<CallShape> calls;
+  std::set<std::string> caller_vars;
+  std::vector<const ir::Stmt *> returns;
+  for (const auto &b : f.params)
+    caller_vars.insert(b.name);
+  auto variable = [](const ir::ExprPtr &e) {
+    return e && e->kind == ir::ExprKind::Var ? std::optional(e->name) : std::nullopt;
+  };
+  walk(*f.body, [&](const ir::Stmt &s) {
+    if (s.kind == ir::StmtKind::VarDecl) caller_vars.insert(s.name);
+    if (s.kind == ir::StmtKind::Return && s.rhs) returns.push_back(&s);
+    if (s.kind != ir::StmtKind::Call || s.callee != g.name) return;
+    CallShape call{variable(s.lhs), {}};
+    for (const auto &a : s.args)
+      call.args.push_back(variable(a));
+    calls.push_back(std::move(call));
+  });
+  std::vector<std::string> params;
+  for (const auto &b : g.params)
+    params.push_back(b.name);
+  // What the caller returns: its variable (a call's result lowered to one), else the source text.
+  std::optional<std::string> returned;
+  if (returns.size() == 1) returned = variable(returns[0]->rhs);
+  if (!returned) returned = returned_text(p, f, ctx.source);
+  std::vector<std::string> out;
+  for (const auto &t : targets) {
+    if (ir::is_rte(t.kind) || t.kind == ir::GoalKind::CallPrecondition || t.at.file != ctx.file)
+      continue;
+    std::string text = without_names(clause_after_keyword(ctx.source, t.at.line, t.at.col));
+    if (text.empty()) continue;
+    if (t.kind == ir::GoalKind::Postcondition && returned)
+      for (size_t at; (at = text.find("\\result")) != std::string::npos;)
+        text.replace(at, 7, *returned);
+    std::vector<std::string> parts = conjuncts(text);
+    if (parts.size() > 1) parts.insert(parts.begin(), text);
+    for (const auto &part : parts)
+      for (const auto &call : calls)
+        if (auto carried = carried_to_callee(part, call, params, caller_vars))
+          out.push_back(std::move(*carried));
+  }
+  return out;
 }
 
 /// The site of a callee's contract: new clauses go after its last clause, on that line.
@@ -2318,6 +2389,8 @@ FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Func
     std::vector<Candidate> mine;
     runs.emplace_back();
     from_callee_runs(p, *g, observe_callee(p, *g, ctx, runs.back().inputs), mine);
+    for (auto &text : callee_goal_texts(p, f, *g, targets, ctx))
+      mine.push_back({0, std::move(text), Origin::Goal});
     if (auto assigns = missing_assigns(p, *g))
       mine.push_back({0, std::move(*assigns), Origin::Goal, true, "assigns"});
     for (auto &c : mine) {
@@ -2326,8 +2399,10 @@ FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Func
     }
     sites.push_back(*site);
   }
+  dedupe(cands);
   fix.candidates = cands.size();
-  if (cands.empty()) return done("no candidate postcondition of " + names + " from their runs");
+  if (cands.empty())
+    return done("no candidate postcondition of " + names + " from their runs or the goals");
   auto compiled = compile_candidates(ctx, sites, cands);
   if (!compiled) return done("no candidate the front end reads");
   for (size_t i = 0; i < callees.size(); ++i)

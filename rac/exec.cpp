@@ -146,7 +146,7 @@ Flow Machine::exec(const ir::Stmt &s) {
   case StmtKind::Return:
     returned_.reset();
     if (s.rhs) returned_ = eval(*s.rhs, code_ctx());
-    if (tracing()) trace("return" + (s.rhs ? " " + ir::print(*s.rhs) : std::string()));
+    if (tracing()) trace("return" + (s.rhs ? " " + ir::print(*s.rhs) : std::string()), returned_);
     return Flow::Return;
   case StmtKind::Call:
     exec_call(s);

@@ -110,11 +110,11 @@ void Machine::not_executable(const std::string &reason, const Ctx &c) {
   stop(OutcomeKind::NotExecutable, reason, c.logic ? c.at : cur_at_);
 }
 
-void Machine::trace(const std::string &what) {
+void Machine::trace(const std::string &what, const std::optional<Value> &result) {
   if (!cfg_.trace && !cfg_.trace_step) return;
   if (cfg_.trace_step)
     cfg_.trace_step(TraceStep{cur_at_, frames_.empty() ? "-" : top().fn->name, what,
-                              [this] { return state_items(); }});
+                              [this, result] { return state_items(result ? &*result : nullptr); }});
   if (!cfg_.trace) return;
   // Statements of callees say whose they are; the entry function's need not.
   const std::string in = frames_.size() > 1 ? "[" + top().fn->name + "] " : "";

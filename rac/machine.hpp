@@ -172,7 +172,8 @@ private:
   ir::Json state_json(const Value *result = nullptr);
   std::string value_text(const Value &v) const;
   ir::Json value_json(const Value &v) const;
-  void trace(const std::string &what);
+  /// `result`: what a return statement just returned, in the state a trace step shows after it.
+  void trace(const std::string &what, const std::optional<Value> &result = std::nullopt);
   /// Whether a trace is asked for: its lines are built only then (printing an expression per
   /// step was most of the time of a long loop).
   bool tracing() const { return cfg_.trace || cfg_.trace_step; }

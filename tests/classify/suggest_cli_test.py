@@ -54,11 +54,15 @@ def failed_goals(report):
 # reversed in place (its cells mirrored from both ends, the middle as it was), and the cells
 # before a counter below a value (the runs also see them at most that value, and other than it:
 # the weaker facts are not in the suggestion), and a selection sort's outer loop (the cells not
-# reached yet at least the last one placed).
+# reached yet at least the last one placed). And callees: the caller's assertion carried to the
+# callee's postcondition (a square, which no linear fit of the runs gives), a bound by a constant
+# from the callee's runs (an index at least 0), and the caller's postcondition, its result what
+# the caller returns, carried to the callee.
 ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.c', 'reverse_in_place.c', 'first_pair.c',
                                                    'zero_bare.c', 'zero_keep_b.c', 'diffs_from_one.c',
                                                    'sum_do_while.c', 'both_ends.c', 'increasing.c',
-                                                   'first_not_below.c', 'select_sort.c']]
+                                                   'first_not_below.c', 'select_sort.c',
+                                                   'square_call.c', 'slot_index.c', 'cube_plus.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
              'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c'] + ours:
     fixed = os.path.join(work, os.path.basename(name))
@@ -87,6 +91,11 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
         clauses = [c for f in fixes for l in f['loops'] for c in l['clauses']]
         check('0 < i ==> (\\forall integer k; i <= k < n ==> a[k] >= a[i-1])' in clauses,
               f'{name}: the cells left at least the last placed: {clauses}')
+    callee_clauses = {'square_call.c': '\\result == n * n', 'slot_index.c': '\\result >= 0',
+                      'cube_plus.c': '(\\result + 1) == n * n * n + 1'}
+    if os.path.basename(name) in callee_clauses:
+        ensures = [c for f in fixes for l in f['loops'] if l['keyword'] == 'ensures' for c in l['clauses']]
+        check(callee_clauses[os.path.basename(name)] in ensures, f'{name}: the callee\'s ensures: {fixes}')
     if name != 'unannotated/U0.c':
         continue
     # The text report says the clauses, and the diff is the same change as the copy.
