@@ -22,7 +22,9 @@ std::optional<std::string> carried_to_callee(const std::string &goal, const Call
   if (call.result) renames.emplace_back(*call.result, "\\result");
   for (size_t i = 0; i < call.args.size() && i < params.size(); ++i)
     if (call.args[i] && !renamed(*call.args[i]) && plain_identifier(params[i]))
-      renames.emplace_back(*call.args[i], params[i]);
+      renames.emplace_back(*call.args[i], i < call.by_address.size() && call.by_address[i]
+                                              ? "*" + params[i]
+                                              : params[i]);
   // In two passes through names no program has, so that swapped names (`g(b, a)` for `g(a, b)`)
   // are not renamed twice.
   std::string text = goal;

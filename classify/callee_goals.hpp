@@ -18,12 +18,16 @@ struct CallShape {
   std::optional<std::string> result;
   /// Each argument, when it is a variable of the caller (nullopt for any other expression).
   std::vector<std::optional<std::string>> args;
+  /// Per argument, whether it is the address of a scalar of the caller (`g(n, &out)`): the
+  /// caller's `out` after the call is the callee's `*param` on return.
+  std::vector<bool> by_address = {};
 };
 
 /// `goal` (a predicate of the caller, read just after the call) as a postcondition of the
 /// callee whose parameters are `params`: the variable the result goes to as `\result`, each
 /// argument variable as its parameter (a parameter in a postcondition is its value at the
-/// call), globals as they are. nullopt when the goal reads a variable of the caller
+/// call), a scalar passed by its address as the cell the parameter points to, globals as they
+/// are. nullopt when the goal reads a variable of the caller
 /// (`caller_vars`) that the call neither receives nor assigns: the callee cannot speak of it.
 std::optional<std::string> carried_to_callee(const std::string &goal, const CallShape &call,
                                              const std::vector<std::string> &params,

@@ -1708,27 +1708,37 @@ std::vector<CallRun> observe_callee(const ir::Program &p, const ir::Function &g,
   o.run_steps = 100000;
   // The search makes one run per path; a relation between inputs and outputs needs runs that
   // differ in each input: each integer input of the first runs moved a little, too.
+  // The integer an input holds: itself, or the first cell of the block a pointer input points
+  // to (`*p`, where a callee reads and writes through its parameter).
+  auto held = [](ir::Json &v) -> ir::Json * {
+    if (v.is_array()) return v.as_array().empty() ? nullptr : &v.as_array().front();
+    return &v;
+  };
   std::vector<ir::Counterexample> tries;
   for (const auto &t : dse::explore(p, o).tests) {
     tries.push_back(t.input);
     if (tries.size() > 8) continue;
     for (size_t i = 0; i < t.input.inputs.size(); ++i) {
-      const auto v = t.input.inputs[i].second.integer();
+      ir::Counterexample moved = t.input;
+      const ir::Json *cell = held(moved.inputs[i].second);
+      const auto v = cell ? cell->integer() : std::nullopt;
       if (!v) continue;
       for (int delta : {1, -1, 2, 5})
         if (abs(*v) < ir::BigInt(1000000000)) {
-          ir::Counterexample moved = t.input;
-          moved.inputs[i].second = ir::Json(*v + delta);
-          tries.push_back(std::move(moved));
+          *held(moved.inputs[i].second) = ir::Json(*v + delta);
+          tries.push_back(moved);
         }
     }
   }
   std::vector<CallRun> runs;
-  for (const auto &input : tries) {
+  for (auto input : tries) {
     CallRun run;
-    for (const auto &[name, v] : input.inputs)
-      if (const auto i = v.integer(); i && abs(*i) < ir::BigInt(1000000000000LL))
-        run.before[name] = i->convert_to<long long>();
+    for (auto &[name, v] : input.inputs) {
+      const ir::Json *cell = held(v);
+      if (const auto i = cell ? cell->integer() : std::nullopt;
+          i && abs(*i) < ir::BigInt(1000000000000LL))
+        run.before[v.is_array() ? "*" + name : name] = i->convert_to<long long>();
+    }
     std::optional<HeadState> last;
     rac::Config cfg;
     cfg.function = g.name;
@@ -1746,15 +1756,30 @@ std::vector<CallRun> observe_callee(const ir::Program &p, const ir::Function &g,
     }
     if (!last) continue;
     run.after = last->ints;
+    for (const auto &[name, cells] : last->arrays)
+      if (!cells.empty() && run.before.count("*" + name)) run.after["*" + name] = cells.front();
     inputs.push_back(input);
     runs.push_back(std::move(run));
   }
   return runs;
 }
 
+/// Whether `g`'s body writes `*ptr` (its parameter's first cell: `*p = ...`).
+bool writes_through(const ir::Function &g, const std::string &ptr) {
+  bool found = false;
+  if (g.body)
+    walk(*g.body, [&](const ir::Stmt &s) {
+      found =
+          found || (s.kind == ir::StmtKind::Assign && s.lhs && s.lhs->kind == ir::ExprKind::Deref &&
+                    !s.lhs->args.empty() && s.lhs->args[0] &&
+                    s.lhs->args[0]->kind == ir::ExprKind::Var && s.lhs->args[0]->name == ptr);
+    });
+  return found;
+}
+
 /// `ensures` candidates every run of the callee satisfies: each output (a global it writes, its
-/// result) as a linear function `k * a + b` of an input (a parameter, a global's old value),
-/// or bounded by one.
+/// result, `*p` it writes through a parameter) as a linear function `k * a + b` of an input (a
+/// parameter, a global's old value, `\old(*p)`), or bounded by one or by a constant.
 void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::vector<CallRun> &runs,
                       std::vector<Candidate> &out) {
   if (runs.empty()) return;
@@ -1771,6 +1796,13 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
   if (!g.ret.is_unit()) outputs.emplace_back("result", "\\result");
   for (const auto &b : g.params)
     if (plain_identifier(b.name)) inputs.emplace_back(b.name, b.name);
+  // Through a pointer parameter: `*p` on return an output when the body writes it, `\old(*p)`
+  // an input.
+  for (const auto &b : g.params)
+    if (b.type.is_ptr() && b.type.pointee().is_numeric() && plain_identifier(b.name)) {
+      inputs.emplace_back("*" + b.name, "\\old(*" + b.name + ")");
+      if (writes_through(g, b.name)) outputs.emplace_back("*" + b.name, "*" + b.name);
+    }
   for (const auto &[name, v] : runs.front().before)
     if (p.global(name) && plain_identifier(name)) inputs.emplace_back(name, "\\old(" + name + ")");
   auto value = [](const std::map<std::string, long long> &m, const std::string &n) {
@@ -1849,6 +1881,8 @@ std::vector<std::string> callee_goal_texts(const ir::Program &p, const ir::Funct
   std::vector<CallShape> calls;
   std::set<std::string> caller_vars;
   std::vector<const ir::Stmt *> returns;
+  // The caller's scalars whose address it takes: the front end makes each a block of one cell.
+  std::set<std::string> addressed;
   for (const auto &b : f.params)
     caller_vars.insert(b.name);
   auto variable = [](const ir::ExprPtr &e) {
@@ -1856,11 +1890,17 @@ std::vector<std::string> callee_goal_texts(const ir::Program &p, const ir::Funct
   };
   walk(*f.body, [&](const ir::Stmt &s) {
     if (s.kind == ir::StmtKind::VarDecl) caller_vars.insert(s.name);
+    if (s.kind == ir::StmtKind::VarDecl && s.array_len &&
+        s.array_len->kind == ir::ExprKind::IntLit && s.array_len->value == 1)
+      addressed.insert(s.name);
     if (s.kind == ir::StmtKind::Return && s.rhs) returns.push_back(&s);
     if (s.kind != ir::StmtKind::Call || s.callee != g.name) return;
     CallShape call{variable(s.lhs), {}};
-    for (const auto &a : s.args)
-      call.args.push_back(variable(a));
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      call.args.push_back(variable(s.args[i]));
+      call.by_address.push_back(call.args.back() && addressed.count(*call.args.back()) &&
+                                i < g.params.size() && g.params[i].type.is_ptr());
+    }
     calls.push_back(std::move(call));
   });
   std::vector<std::string> params;

@@ -42,3 +42,9 @@ TEST(CalleeGoals, NamesInsideLongerIdentifiersAreLeftAlone) {
   const CallShape call{"s", {"m"}};
   EXPECT_EQ(carried_to_callee("s == MAXm + m", call, {"n"}, {"s", "m"}), "\\result == MAXm + n");
 }
+
+TEST(CalleeGoals, AScalarPassedByItsAddressIsTheCellThePointerParameterPointsTo) {
+  // square_into(m, &s); assert s == m * m;  with square_into(int n, int *out)
+  const CallShape call{std::nullopt, {"m", "s"}, {false, true}};
+  EXPECT_EQ(carried_to_callee("s == m * m", call, {"n", "out"}, {"s", "m"}), "*out == n * n");
+}
