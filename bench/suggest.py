@@ -4,6 +4,7 @@
 usage: bench/suggest.py [CORPUS] [--triage BIN] [--out FILE.jsonl] [--deadline S] [--limit N]
                         [--only REGEX] [--jobs N] [--triage-jobs N] [--keep DIR]
        bench/suggest.py --mutants DIR|FILE.jsonl|PROGRAM.c [--programs DIR]... [same options]
+       bench/suggest.py --mutants ... --postconditions [same options]
        bench/suggest.py --self-test
 
 CORPUS defaults to ACSL by Example (../shared/corpus/acsl-by-example next to the repository, or
@@ -37,6 +38,9 @@ against its unmutated program. It takes either
     from the program of the same name, looked for in --programs DIRs (default: bench/programs
     and the corpus),
   - or programs (a .c file or a directory of them): mutated here.
+
+--mutants --postconditions does the same with the mutants that remove an `ensures` clause or one
+of its conjuncts: the suggestion that brings the callers' goals back is a callee's `ensures`.
 
 Output: one JSON line per loop or mutant to --out (file, function, loop, outcome, the goals
 lost and regained, the suggested clauses, the suggestion's time from the report's time_ms and
@@ -437,12 +441,16 @@ def corpus_cases(corpus, flags, skipped):
 
 
 WEAKENED = re.compile(r"loop invariant removed$|loop invariant: conjunct \d+ of \d+ removed$")
+# With --postconditions: a function's `ensures` clause or conjunct removed, which only its callers
+# in the same file can miss (a function no one calls loses no goal: not_needed).
+WEAKENED_ENSURES = re.compile(r"^ensures removed$|^ensures: conjunct \d+ of \d+ removed$")
 
 
-def mutant_cases(source, programs_dirs, flags, work):
-    """A case per weakened-invariant mutant (see the docstring for what source may be)."""
+def mutant_cases(source, programs_dirs, flags, work, weakened=WEAKENED):
+    """A case per weakened-invariant mutant (see the docstring for what source may be), or per
+    mutant whose mutation `weakened` matches."""
     if source.endswith(".jsonl"):
-        index = campaign_mutants(source, programs_dirs, work)
+        index = campaign_mutants(source, programs_dirs, work, weakened)
     elif os.path.isdir(source) and any(f.endswith(".mutants.json") for f in os.listdir(source)):
         index = []
         for f in sorted(os.listdir(source)):
@@ -456,7 +464,7 @@ def mutant_cases(source, programs_dirs, flags, work):
             os.path.join(source, f) for f in os.listdir(source) if f.endswith(".c"))
         index = [m for p in progs for m in mutate(p, work)]
     for m in index:
-        if not WEAKENED.search(m["mutation"]):
+        if not weakened.search(m["mutation"]):
             continue
         with open(m["file"]) as f:
             text = f.read()
@@ -479,10 +487,10 @@ def mutate(program, work):
     return json.load(open(os.path.join(out, name + ".mutants.json")))
 
 
-def campaign_mutants(jsonl, programs_dirs, work):
-    """The weakened-invariant mutants a campaign's lines name, made again from their programs."""
+def campaign_mutants(jsonl, programs_dirs, work, weakened=WEAKENED):
+    """The weakened mutants a campaign's lines name, made again from their programs."""
     wanted = [json.loads(line) for line in open(jsonl) if line.strip()]
-    wanted = [w for w in wanted if WEAKENED.search(w.get("mutation", ""))]
+    wanted = [w for w in wanted if weakened.search(w.get("mutation", ""))]
     made, out = {}, []
     for w in wanted:
         prog = w["program"]
@@ -618,6 +626,8 @@ def main():
     ap.add_argument("corpus", nargs="?", help="default: ACSL by Example in ../shared/corpus")
     ap.add_argument("--triage", default=os.path.join(ROOT, "build", "release", "bin", "triage"))
     ap.add_argument("--mutants", metavar="DIR|FILE.jsonl|PROGRAM.c")
+    ap.add_argument("--postconditions", action="store_true",
+                    help="with --mutants: the mutants with an ensures clause or conjunct removed")
     ap.add_argument("--programs", action="append", metavar="DIR",
                     help="where a campaign's programs are (default: bench/programs, the corpus)")
     ap.add_argument("--deadline", type=float, default=60.0, help="diagnose's --deadline (s, per file)")
@@ -641,7 +651,7 @@ def main():
     skipped = []
     if a.mutants:
         cases = mutant_cases(a.mutants, a.programs or [os.path.join(ROOT, "bench", "programs"), corpus],
-                             flags, work)
+                             flags, work, WEAKENED_ENSURES if a.postconditions else WEAKENED)
     else:
         cases = corpus_cases(corpus, flags, skipped)
     cases = list(cases)

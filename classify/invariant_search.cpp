@@ -1832,6 +1832,24 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
       out.push_back({0, o_text + " >= " + std::to_string(*std::prev(below)), Origin::Bound});
     if (const auto above = constants.lower_bound(max); above != constants.end())
       out.push_back({0, o_text + " <= " + std::to_string(*above), Origin::Bound});
+    // One of its inputs on each run, not always the same one: the disjunction of those it is
+    // (what a maximum or a selection promises: `\result == a || \result == b`).
+    std::vector<std::string> equal_to;
+    for (const auto &[a, a_text] : inputs)
+      if (std::any_of(runs.begin(), runs.end(),
+                      [&](const CallRun &r) { return value(r.before, a) == value(r.after, o); }))
+        equal_to.push_back(a_text);
+    const bool covered = std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
+      return std::any_of(inputs.begin(), inputs.end(), [&](const auto &in) {
+        return value(r.before, in.first) == value(r.after, o);
+      });
+    });
+    if (covered && equal_to.size() > 1 && equal_to.size() <= 4) {
+      std::string text;
+      for (const auto &a_text : equal_to)
+        text += (text.empty() ? "" : " || ") + o_text + " == " + a_text;
+      out.push_back({0, text, Origin::Bound});
+    }
     for (const auto &input : inputs) {
       const std::string &a = input.first, &a_text = input.second;
       if (!std::all_of(runs.begin(), runs.end(),
