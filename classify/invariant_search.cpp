@@ -1694,6 +1694,41 @@ struct CallRun {
   std::map<std::string, long long> before, after;
 };
 
+/// The cells `p[i]` the callee writes, `p` a pointer parameter and `i` an integer one (a swap's
+/// `t[i]` and `t[j]`): each an output of its runs, its value on entry an input.
+std::vector<std::pair<std::string, std::string>> written_cells(const ir::Function &g) {
+  auto param = [&](const ir::Expr *e, bool pointer) -> std::string {
+    while (e && e->kind == ir::ExprKind::Cast && !e->args.empty())
+      e = e->args[0].get();
+    if (!e || e->kind != ir::ExprKind::Var) return "";
+    const auto b = std::find_if(g.params.begin(), g.params.end(),
+                                [&](const ir::Binder &x) { return x.name == e->name; });
+    if (b == g.params.end() || !plain_identifier(b->name) ||
+        (pointer ? !b->type.is_ptr() || !b->type.pointee().is_numeric() : !b->type.is_numeric()))
+      return "";
+    return b->name;
+  };
+  std::vector<std::pair<std::string, std::string>> cells;
+  if (g.body)
+    walk(*g.body, [&](const ir::Stmt &s) {
+      if (s.kind != ir::StmtKind::Assign || !s.lhs || s.lhs->kind != ir::ExprKind::Deref ||
+          s.lhs->args.empty() || !s.lhs->args[0])
+        return;
+      const ir::Expr &at = *s.lhs->args[0];
+      if (at.kind != ir::ExprKind::Binary || at.binop != ir::BinOp::Add || at.args.size() != 2)
+        return;
+      const std::pair cell{param(at.args[0].get(), true), param(at.args[1].get(), false)};
+      if (!cell.first.empty() && !cell.second.empty() &&
+          std::find(cells.begin(), cells.end(), cell) == cells.end())
+        cells.push_back(cell);
+    });
+  return cells;
+}
+
+std::string cell_text(const std::pair<std::string, std::string> &cell) {
+  return cell.first + "[" + cell.second + "]";
+}
+
 /// The callee's runs the concolic search generates, with the integer values of its parameters
 /// and globals on entry and of its globals and result on return.
 std::vector<CallRun> observe_callee(const ir::Program &p, const ir::Function &g,
@@ -1758,6 +1793,21 @@ std::vector<CallRun> observe_callee(const ir::Program &p, const ir::Function &g,
     run.after = last->ints;
     for (const auto &[name, cells] : last->arrays)
       if (!cells.empty() && run.before.count("*" + name)) run.after["*" + name] = cells.front();
+    for (const auto &cell : written_cells(g)) {
+      const auto index = run.before.find(cell.second);
+      const auto before = std::find_if(input.inputs.begin(), input.inputs.end(),
+                                       [&](const auto &in) { return in.first == cell.first; });
+      const auto after = last->arrays.find(cell.first);
+      if (index == run.before.end() || before == input.inputs.end() || !before->second.is_array() ||
+          after == last->arrays.end() || index->second < 0 ||
+          size_t(index->second) >= before->second.as_array().size() ||
+          size_t(index->second) >= after->second.size())
+        continue;
+      const auto old = before->second.as_array()[size_t(index->second)].integer();
+      if (!old || abs(*old) >= ir::BigInt(1000000000000LL)) continue;
+      run.before[cell_text(cell)] = old->convert_to<long long>();
+      run.after[cell_text(cell)] = after->second[size_t(index->second)];
+    }
     inputs.push_back(input);
     runs.push_back(std::move(run));
   }
@@ -1803,6 +1853,10 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
       inputs.emplace_back("*" + b.name, "\\old(*" + b.name + ")");
       if (writes_through(g, b.name)) outputs.emplace_back("*" + b.name, "*" + b.name);
     }
+  for (const auto &cell : written_cells(g)) {
+    outputs.emplace_back(cell_text(cell), cell_text(cell));
+    inputs.emplace_back(cell_text(cell), "\\old(" + cell_text(cell) + ")");
+  }
   for (const auto &[name, v] : runs.front().before)
     if (p.global(name) && plain_identifier(name)) inputs.emplace_back(name, "\\old(" + name + ")");
   auto value = [](const std::map<std::string, long long> &m, const std::string &n) {
@@ -1886,6 +1940,20 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
         out.push_back({0, o_text + " <= " + a_text, Origin::Bound});
     }
   }
+  // An order between two outputs (a conditional swap's `t[i] <= t[j]`), when not always equal.
+  auto on_all_runs = [&](const std::string &o) {
+    return std::all_of(runs.begin(), runs.end(),
+                       [&](const CallRun &r) { return value(r.after, o); });
+  };
+  for (const auto &[o, o_text] : outputs)
+    for (const auto &[o2, o2_text] : outputs)
+      if (o != o2 && on_all_runs(o) && on_all_runs(o2) &&
+          std::all_of(
+              runs.begin(), runs.end(),
+              [&](const CallRun &r) { return *value(r.after, o) <= *value(r.after, o2); }) &&
+          std::any_of(runs.begin(), runs.end(),
+                      [&](const CallRun &r) { return *value(r.after, o) != *value(r.after, o2); }))
+        out.push_back({0, o_text + " <= " + o2_text, Origin::Bound});
 }
 
 /// The caller's failed goals as postconditions of the callee `g` (classify/callee_goals.hpp):

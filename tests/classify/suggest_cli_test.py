@@ -60,13 +60,15 @@ def failed_goals(report):
 # the caller returns, carried to the callee; through pointers: the caller's scalar passed by its
 # address read as the cell the parameter points to, and that cell on return a linear function of
 # it on entry from the runs; a result that is one of the arguments on every run, not always the
-# same one (a disjunction).
+# same one (a disjunction); and an order between two cells a callee writes at its index
+# parameters.
 ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.c', 'reverse_in_place.c', 'first_pair.c',
                                                    'zero_bare.c', 'zero_keep_b.c', 'diffs_from_one.c',
                                                    'sum_do_while.c', 'both_ends.c', 'increasing.c',
                                                    'first_not_below.c', 'select_sort.c',
                                                    'square_call.c', 'slot_index.c', 'cube_plus.c',
-                                                   'square_into.c', 'bump.c', 'max_capped.c']]
+                                                   'square_into.c', 'bump.c', 'max_capped.c',
+                                                   'order_pair.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
              'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c'] + ours:
     fixed = os.path.join(work, os.path.basename(name))
@@ -97,7 +99,8 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
               f'{name}: the cells left at least the last placed: {clauses}')
     callee_clauses = {'square_call.c': '\\result == n * n', 'slot_index.c': '\\result >= 0',
                       'cube_plus.c': '(\\result + 1) == n * n * n + 1', 'square_into.c': '*out == n * n',
-                      'bump.c': '*p == \\old(*p) + 1', 'max_capped.c': '\\result == a || \\result == b'}
+                      'bump.c': '*p == \\old(*p) + 1', 'max_capped.c': '\\result == a || \\result == b',
+                      'order_pair.c': 't[i] <= t[j]'}
     if os.path.basename(name) in callee_clauses:
         ensures = [c for f in fixes for l in f['loops'] if l['keyword'] == 'ensures' for c in l['clauses']]
         check(callee_clauses[os.path.basename(name)] in ensures, f'{name}: the callee\'s ensures: {fixes}')
