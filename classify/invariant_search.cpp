@@ -1889,10 +1889,11 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
     // One of its inputs on each run, not always the same one: the disjunction of those it is
     // (what a maximum or a selection promises: `\result == a || \result == b`).
     std::vector<std::string> equal_to;
-    for (const auto &[a, a_text] : inputs)
-      if (std::any_of(runs.begin(), runs.end(),
-                      [&](const CallRun &r) { return value(r.before, a) == value(r.after, o); }))
-        equal_to.push_back(a_text);
+    for (const auto &input : inputs)
+      if (std::any_of(runs.begin(), runs.end(), [&](const CallRun &r) {
+            return value(r.before, input.first) == value(r.after, o);
+          }))
+        equal_to.push_back(input.second);
     const bool covered = std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
       return std::any_of(inputs.begin(), inputs.end(), [&](const auto &in) {
         return value(r.before, in.first) == value(r.after, o);
@@ -1945,15 +1946,18 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
     return std::all_of(runs.begin(), runs.end(),
                        [&](const CallRun &r) { return value(r.after, o); });
   };
-  for (const auto &[o, o_text] : outputs)
-    for (const auto &[o2, o2_text] : outputs)
+  // Named copies, not structured bindings: clang 14 cannot capture those in the lambdas.
+  for (const auto &first : outputs)
+    for (const auto &second : outputs) {
+      const std::string &o = first.first, &o2 = second.first;
       if (o != o2 && on_all_runs(o) && on_all_runs(o2) &&
           std::all_of(
               runs.begin(), runs.end(),
               [&](const CallRun &r) { return *value(r.after, o) <= *value(r.after, o2); }) &&
           std::any_of(runs.begin(), runs.end(),
                       [&](const CallRun &r) { return *value(r.after, o) != *value(r.after, o2); }))
-        out.push_back({0, o_text + " <= " + o2_text, Origin::Bound});
+        out.push_back({0, first.second + " <= " + second.second, Origin::Bound});
+    }
 }
 
 /// The caller's failed goals as postconditions of the callee `g` (classify/callee_goals.hpp):
