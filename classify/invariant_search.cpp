@@ -1689,6 +1689,13 @@ std::vector<Insertion> fix_insertions(const std::string &source,
 
 // ---- a callee's postcondition ----
 
+/// 0, 1, ..., n-1.
+std::vector<size_t> all_indices(size_t n) {
+  std::vector<size_t> out(n);
+  std::iota(out.begin(), out.end(), size_t(0));
+  return out;
+}
+
 /// The state of a callee's run: its inputs on entry, its outputs on return.
 struct CallRun {
   std::map<std::string, long long> before, after;
@@ -1827,6 +1834,55 @@ bool writes_through(const ir::Function &g, const std::string &ptr) {
   return found;
 }
 
+/// The outputs that have a value on entry too (`t[i]`, `*p`), when on each run they hold their
+/// own values on entry in some order, and not always in the same one: the disjunction of the
+/// orders the runs show, each the conjunction of its equalities (a conditional swap's
+/// `(t[i] == \old(t[i]) && t[j] == \old(t[j])) || (t[i] == \old(t[j]) && t[j] == \old(t[i]))`).
+/// Two or three outputs: at most six orders.
+void permuted_outputs(const std::vector<std::pair<std::string, std::string>> &outputs,
+                      const std::vector<std::pair<std::string, std::string>> &inputs,
+                      const std::vector<CallRun> &runs, std::vector<Candidate> &out) {
+  std::vector<std::pair<std::string, std::string>> moved, old; // names in runs, in ACSL
+  for (const auto &o : outputs) {
+    const auto in = std::find_if(inputs.begin(), inputs.end(),
+                                 [&](const auto &i) { return i.first == o.first; });
+    if (in != inputs.end() && std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
+          return r.before.count(o.first) && r.after.count(o.first);
+        })) {
+      moved.push_back(o);
+      old.push_back(*in);
+    }
+  }
+  if (moved.size() < 2 || moved.size() > 3) return;
+  std::vector<std::vector<size_t>> orders; // output k holds the value input order[k] had
+  std::vector<size_t> order = all_indices(moved.size());
+  do
+    orders.push_back(order);
+  while (std::next_permutation(order.begin(), order.end()));
+  auto holds = [&](const std::vector<size_t> &order, const CallRun &r) {
+    for (size_t k = 0; k < order.size(); ++k)
+      if (r.after.at(moved[k].first) != r.before.at(old[order[k]].first)) return false;
+    return true;
+  };
+  // Each run's first order (the unchanged one first, when it holds): the orders the runs need.
+  std::set<size_t> seen;
+  for (const CallRun &r : runs) {
+    const auto first =
+        std::find_if(orders.begin(), orders.end(), [&](const auto &o) { return holds(o, r); });
+    if (first == orders.end()) return;
+    seen.insert(size_t(first - orders.begin()));
+  }
+  if (seen.size() < 2) return; // one order: equalities the linear fits give
+  std::string text;
+  for (const size_t i : seen) {
+    std::string conj;
+    for (size_t k = 0; k < moved.size(); ++k)
+      conj += (conj.empty() ? "" : " && ") + moved[k].second + " == " + old[orders[i][k]].second;
+    text += (text.empty() ? "(" : " || (") + conj + ")";
+  }
+  out.push_back({0, text, Origin::Bound});
+}
+
 /// `ensures` candidates every run of the callee satisfies: each output (a global it writes, its
 /// result, `*p` it writes through a parameter) as a linear function `k * a + b` of an input (a
 /// parameter, a global's old value, `\old(*p)`), or bounded by one or by a constant.
@@ -1958,6 +2014,7 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
                       [&](const CallRun &r) { return *value(r.after, o) != *value(r.after, o2); }))
         out.push_back({0, first.second + " <= " + second.second, Origin::Bound});
     }
+  permuted_outputs(outputs, inputs, runs, out);
 }
 
 /// The caller's failed goals as postconditions of the callee `g` (classify/callee_goals.hpp):
@@ -2190,13 +2247,6 @@ bool includes(const std::vector<Candidate> &outer, const std::vector<Candidate> 
   for (size_t c = 0; c < inner.size(); ++c)
     if (inner[c].active && !outer[c].active) return false;
   return true;
-}
-
-/// 0, 1, ..., n-1.
-std::vector<size_t> all_indices(size_t n) {
-  std::vector<size_t> out(n);
-  std::iota(out.begin(), out.end(), size_t(0));
-  return out;
 }
 
 /// The targets at `indices`.

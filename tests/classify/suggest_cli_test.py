@@ -68,7 +68,7 @@ ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.
                                                    'first_not_below.c', 'select_sort.c',
                                                    'square_call.c', 'slot_index.c', 'cube_plus.c',
                                                    'square_into.c', 'bump.c', 'max_capped.c',
-                                                   'order_pair.c']]
+                                                   'order_pair.c', 'keep_or_swap.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
              'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c'] + ours:
     fixed = os.path.join(work, os.path.basename(name))
@@ -100,7 +100,9 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
     callee_clauses = {'square_call.c': '\\result == n * n', 'slot_index.c': '\\result >= 0',
                       'cube_plus.c': '(\\result + 1) == n * n * n + 1', 'square_into.c': '*out == n * n',
                       'bump.c': '*p == \\old(*p) + 1', 'max_capped.c': '\\result == a || \\result == b',
-                      'order_pair.c': 't[i] <= t[j]'}
+                      'order_pair.c': 't[i] <= t[j]',
+                      'keep_or_swap.c': '(t[i] == \\old(t[i]) && t[j] == \\old(t[j])) || '
+                                        '(t[i] == \\old(t[j]) && t[j] == \\old(t[i]))'}
     if os.path.basename(name) in callee_clauses:
         ensures = [c for f in fixes for l in f['loops'] if l['keyword'] == 'ensures' for c in l['clauses']]
         check(callee_clauses[os.path.basename(name)] in ensures, f'{name}: the callee\'s ensures: {fixes}')
