@@ -1457,7 +1457,9 @@ std::optional<Attempt> houdini(const FixContext &ctx, const std::vector<Site> &s
 }
 
 /// Drops, without a proof, what another active candidate of the same loop implies by its form:
-/// `c == \\at(c, LoopEntry) || (P)` when P is there, a chain when each of its links is.
+/// `c == \\at(c, LoopEntry) || (P)` when P is there, a chain when each of its links is, a bound
+/// `x <= y` or `x >= y` beside `x == y` (swap's `*b <= \\old(*a)` and `*b >= \\old(*a)`, both
+/// true on every run, were kept in place of the equality the minimisation removed first).
 void drop_implied(std::vector<Candidate> &cands) {
   auto active_text = [&](size_t site, const std::string &t) {
     return std::any_of(cands.begin(), cands.end(), [&](const Candidate &c) {
@@ -1476,6 +1478,15 @@ void drop_implied(std::vector<Candidate> &cands) {
           return active_text(c.site, l);
         }))
       c.active = false;
+  }
+  for (const auto &eq : cands) {
+    const auto sides = split_top_level(eq.text, " == ");
+    if (!eq.active || sides.size() != 2) continue;
+    const std::set<std::string> bounds{sides[0] + " <= " + sides[1], sides[0] + " >= " + sides[1],
+                                       sides[1] + " <= " + sides[0], sides[1] + " >= " + sides[0]};
+    for (auto &c : cands)
+      if (c.active && c.site == eq.site && c.keyword == eq.keyword && bounds.count(c.text))
+        c.active = false;
   }
 }
 
@@ -1765,11 +1776,14 @@ std::vector<CallRun> observe_callee(const ir::Program &p, const ir::Function &g,
       const ir::Json *cell = held(moved.inputs[i].second);
       const auto v = cell ? cell->integer() : std::nullopt;
       if (!v) continue;
-      for (int delta : {1, -1, 2, 5})
-        if (abs(*v) < ir::BigInt(1000000000)) {
-          *held(moved.inputs[i].second) = ir::Json(*v + delta);
-          tries.push_back(moved);
-        }
+      // The solver's first answers often sit near the ends of the type (swap's inputs near
+      // INT_MIN: none was moved, and one run fitted nothing): those move toward zero only.
+      const bool large = abs(*v) >= ir::BigInt(1000000000);
+      for (int delta : {1, -1, 2, 5}) {
+        const int step = !large ? delta : (*v < 0 ? 1 : -1) * (delta < 0 ? 3 : delta);
+        *held(moved.inputs[i].second) = ir::Json(*v + step);
+        tries.push_back(moved);
+      }
     }
   }
   std::vector<CallRun> runs;
@@ -2647,29 +2661,32 @@ std::vector<Insertion> fix_insertions(const std::string &source,
   const auto lines = source_lines(source);
   std::vector<Insertion> insertions;
   // A loop's clauses, whatever entry they come in (its invariants, its `loop assigns`), go
-  // into one annotation: `keyword clause` each, in the entries' order.
-  std::map<std::pair<int, int>, std::vector<std::string>> loop_clauses;
-  std::vector<std::pair<int, int>> loop_order;
+  // into one annotation, and a callee's into its contract: `keyword clause` each, in the
+  // entries' order, once (two callers' searches may suggest the same clause for one callee).
+  using Place = std::pair<int, int>;
+  std::map<Place, std::vector<std::string>> loop_clauses, contract_clauses;
+  std::vector<Place> loop_order, contract_order;
   for (const auto &fix : fixes)
     for (const auto &li : fix.loops) {
       if (li.clauses.empty() || li.line < 1 || li.line > int(lines.size())) continue;
-      const std::string &line = lines[size_t(li.line - 1)];
-      const std::string indent = indent_of(line);
-      if (li.keyword.rfind("loop ", 0) != 0) {
-        // After the contract's last clause, a line each, aligned with the clauses.
-        const std::string align =
-            line.compare(indent.size(), 3, "/*@") == 0 ? indent + "    " : indent;
-        std::string text;
-        for (const auto &c : li.clauses)
-          text += "\n" + align + li.keyword + " " + c + ";";
-        insertions.push_back({li.line, li.column, text});
-        continue;
-      }
-      auto &clauses = loop_clauses[{li.line, li.column}];
-      if (clauses.empty()) loop_order.push_back({li.line, li.column});
+      const bool loop = li.keyword.rfind("loop ", 0) == 0;
+      auto &clauses = (loop ? loop_clauses : contract_clauses)[{li.line, li.column}];
+      if (clauses.empty()) (loop ? loop_order : contract_order).push_back({li.line, li.column});
       for (const auto &c : li.clauses)
-        clauses.push_back(li.keyword + " " + c + ";");
+        if (const std::string clause = li.keyword + " " + c + ";";
+            std::find(clauses.begin(), clauses.end(), clause) == clauses.end())
+          clauses.push_back(clause);
     }
+  for (const auto &at : contract_order) {
+    // After the contract's last clause, a line each, aligned with the clauses.
+    const std::string &line = lines[size_t(at.first - 1)];
+    const std::string indent = indent_of(line);
+    const std::string align = line.compare(indent.size(), 3, "/*@") == 0 ? indent + "    " : indent;
+    std::string text;
+    for (const auto &c : contract_clauses.at(at))
+      text += "\n" + align + c;
+    insertions.push_back({at.first, at.second, text});
+  }
   for (const auto &at : loop_order) {
     const auto &clauses = loop_clauses.at(at);
     const std::string &line = lines[size_t(at.first - 1)];

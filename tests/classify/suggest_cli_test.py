@@ -68,7 +68,8 @@ ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.
                                                    'first_not_below.c', 'select_sort.c',
                                                    'square_call.c', 'slot_index.c', 'cube_plus.c',
                                                    'square_into.c', 'bump.c', 'max_capped.c',
-                                                   'order_pair.c', 'keep_or_swap.c']]
+                                                   'order_pair.c', 'keep_or_swap.c', 'swap_ptr.c',
+                                                   'two_callers.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
              'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c'] + ours:
     fixed = os.path.join(work, os.path.basename(name))
@@ -102,10 +103,17 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
                       'bump.c': '*p == \\old(*p) + 1', 'max_capped.c': '\\result == a || \\result == b',
                       'order_pair.c': 't[i] <= t[j]',
                       'keep_or_swap.c': '(t[i] == \\old(t[i]) && t[j] == \\old(t[j])) || '
-                                        '(t[i] == \\old(t[j]) && t[j] == \\old(t[i]))'}
+                                        '(t[i] == \\old(t[j]) && t[j] == \\old(t[i]))',
+                      'swap_ptr.c': '*b == \\old(*a)', 'two_callers.c': '\\result <= hi'}
+    ensures = [c for f in fixes for l in f['loops'] if l['keyword'] == 'ensures' for c in l['clauses']]
     if os.path.basename(name) in callee_clauses:
-        ensures = [c for f in fixes for l in f['loops'] if l['keyword'] == 'ensures' for c in l['clauses']]
         check(callee_clauses[os.path.basename(name)] in ensures, f'{name}: the callee\'s ensures: {fixes}')
+    if os.path.basename(name) == 'swap_ptr.c':
+        check('*b <= \\old(*a)' not in ensures, f'{name}: the equality, not its two bounds: {ensures}')
+    # Each clause once in the fixed copy, however many callers' searches suggest it.
+    fixed_text = re.sub(r'/\*(?!@).*?\*/', '', open(fixed).read(), flags=re.S)  # no comments
+    for c in set(ensures):
+        check(fixed_text.count(f'ensures {c};') == 1, f'{name}: `ensures {c};` once in the copy')
     if name != 'unannotated/U0.c':
         continue
     # The text report says the clauses, and the diff is the same change as the copy.
