@@ -1848,6 +1848,49 @@ bool writes_through(const ir::Function &g, const std::string &ptr) {
   return found;
 }
 
+/// An integer of a run's state, if it has one.
+std::optional<long long> value_in(const std::map<std::string, long long> &m, const std::string &n) {
+  const auto it = m.find(n);
+  return it == m.end() ? std::optional<long long>() : it->second;
+}
+
+/// An output equal on each run to one of the inputs, not always the same one: the disjunction
+/// of those it is (what a maximum or a selection promises: `\result == a || \result == b`).
+/// When the inputs do not cover every run, their negations too, each only for runs no input
+/// covers (an absolute value's `\result == x || \result == -x`). Two to four terms.
+void one_of_inputs(const std::pair<std::string, std::string> &output,
+                   const std::vector<std::pair<std::string, std::string>> &inputs,
+                   const std::vector<CallRun> &runs, std::vector<Candidate> &out) {
+  auto is = [&](const CallRun &r, const std::string &input, long long sign) {
+    const auto x = value_in(r.before, input), y = value_in(r.after, output.first);
+    return x && y && *y == sign * *x;
+  };
+  auto plain = [&](const CallRun &r) {
+    return std::any_of(inputs.begin(), inputs.end(),
+                       [&](const auto &in) { return is(r, in.first, 1); });
+  };
+  std::vector<std::string> terms;
+  for (const auto &in : inputs)
+    if (std::any_of(runs.begin(), runs.end(), [&](const CallRun &r) { return is(r, in.first, 1); }))
+      terms.push_back(in.second);
+  if (!std::all_of(runs.begin(), runs.end(), plain)) {
+    for (const auto &in : inputs)
+      if (std::any_of(runs.begin(), runs.end(),
+                      [&](const CallRun &r) { return !plain(r) && is(r, in.first, -1); }))
+        terms.push_back("-" + in.second);
+    const bool covered = std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
+      return plain(r) || std::any_of(inputs.begin(), inputs.end(),
+                                     [&](const auto &in) { return is(r, in.first, -1); });
+    });
+    if (!covered) return;
+  }
+  if (terms.size() < 2 || terms.size() > 4) return;
+  std::string text;
+  for (const auto &t : terms)
+    text += (text.empty() ? "" : " || ") + output.second + " == " + t;
+  out.push_back({0, text, Origin::Bound});
+}
+
 /// The outputs that have a value on entry too (`t[i]`, `*p`), when on each run they hold their
 /// own values on entry in some order, and not always in the same one: the disjunction of the
 /// orders the runs show, each the conjunction of its equalities (a conditional swap's
@@ -1929,10 +1972,7 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
   }
   for (const auto &[name, v] : runs.front().before)
     if (p.global(name) && plain_identifier(name)) inputs.emplace_back(name, "\\old(" + name + ")");
-  auto value = [](const std::map<std::string, long long> &m, const std::string &n) {
-    const auto it = m.find(n);
-    return it == m.end() ? std::optional<long long>() : it->second;
-  };
+  const auto value = value_in;
   // Constants an output may be bounded by: 0 and the literals of the callee's code.
   std::set<long long> constants{0};
   if (g.body)
@@ -1956,25 +1996,7 @@ void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::ve
       out.push_back({0, o_text + " >= " + std::to_string(*std::prev(below)), Origin::Bound});
     if (const auto above = constants.lower_bound(max); above != constants.end())
       out.push_back({0, o_text + " <= " + std::to_string(*above), Origin::Bound});
-    // One of its inputs on each run, not always the same one: the disjunction of those it is
-    // (what a maximum or a selection promises: `\result == a || \result == b`).
-    std::vector<std::string> equal_to;
-    for (const auto &input : inputs)
-      if (std::any_of(runs.begin(), runs.end(), [&](const CallRun &r) {
-            return value(r.before, input.first) == value(r.after, o);
-          }))
-        equal_to.push_back(input.second);
-    const bool covered = std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
-      return std::any_of(inputs.begin(), inputs.end(), [&](const auto &in) {
-        return value(r.before, in.first) == value(r.after, o);
-      });
-    });
-    if (covered && equal_to.size() > 1 && equal_to.size() <= 4) {
-      std::string text;
-      for (const auto &a_text : equal_to)
-        text += (text.empty() ? "" : " || ") + o_text + " == " + a_text;
-      out.push_back({0, text, Origin::Bound});
-    }
+    one_of_inputs(output, inputs, runs, out);
     for (const auto &input : inputs) {
       const std::string &a = input.first, &a_text = input.second;
       if (!std::all_of(runs.begin(), runs.end(),

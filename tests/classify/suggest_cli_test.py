@@ -69,7 +69,7 @@ ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.
                                                    'square_call.c', 'slot_index.c', 'cube_plus.c',
                                                    'square_into.c', 'bump.c', 'max_capped.c',
                                                    'order_pair.c', 'keep_or_swap.c', 'swap_ptr.c',
-                                                   'two_callers.c']]
+                                                   'two_callers.c', 'abs_dist.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
              'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c'] + ours:
     fixed = os.path.join(work, os.path.basename(name))
@@ -104,7 +104,8 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
                       'order_pair.c': 't[i] <= t[j]',
                       'keep_or_swap.c': '(t[i] == \\old(t[i]) && t[j] == \\old(t[j])) || '
                                         '(t[i] == \\old(t[j]) && t[j] == \\old(t[i]))',
-                      'swap_ptr.c': '*b == \\old(*a)', 'two_callers.c': '\\result <= hi'}
+                      'swap_ptr.c': '*b == \\old(*a)', 'two_callers.c': '\\result <= hi',
+                      'abs_dist.c': '\\result == x || \\result == -x'}
     ensures = [c for f in fixes for l in f['loops'] if l['keyword'] == 'ensures' for c in l['clauses']]
     if os.path.basename(name) in callee_clauses:
         check(callee_clauses[os.path.basename(name)] in ensures, f'{name}: the callee\'s ensures: {fixes}')
