@@ -1,8 +1,11 @@
 #include "classify/invariant_search.hpp"
 
 #include "classify/callee_goals.hpp"
+#include "classify/callee_runs.hpp"
 #include "classify/cell_facts.hpp"
 #include "classify/input_variants.hpp"
+#include "classify/ir_walk.hpp"
+#include "classify/run_state.hpp"
 #include "classify/source_edit.hpp"
 #include "dse/explore.hpp"
 #include "ir/error.hpp"
@@ -55,21 +58,6 @@ void variables(const ir::Expr &e, std::set<std::string> &out) {
   if (e.kind == ir::ExprKind::Var) out.insert(e.name);
   for (const auto &a : e.args)
     if (a) variables(*a, out);
-}
-
-void walk(const ir::Block &b, const std::function<void(const ir::Stmt &)> &f) {
-  for (const auto &s : b) {
-    f(*s);
-    walk(s->body, f);
-    walk(s->else_body, f);
-  }
-}
-
-void literals(const ir::Expr &e, std::set<long long> &out) {
-  if (e.kind == ir::ExprKind::IntLit && abs(e.value) <= 100000)
-    out.insert(e.value.convert_to<long long>());
-  for (const auto &a : e.args)
-    if (a) literals(*a, out);
 }
 
 /// The variables a block assigns, by assignment or as a call's result.
@@ -158,55 +146,16 @@ std::optional<std::string> returned_text(const ir::Program &p, const ir::Functio
 
 // ---- states at each loop's head on real runs ----
 
-using Arrays = std::map<std::string, std::vector<long long>>;
-
-struct HeadState {
-  std::map<std::string, long long> ints;
-  Arrays arrays;
+struct HeadState : IntState {
   size_t entry = 0; ///< index of the state at this visit's loop entry (in the same list)
   /// The arrays when the function started (the state after its first statement, which
   /// writes no array in the functions at hand: a declaration).
   std::shared_ptr<const Arrays> pre;
 };
 
-std::optional<long long> parse_int(const std::string &t) {
-  if (t.empty() || t.size() > 18) return std::nullopt;
-  size_t used = 0;
-  try {
-    const long long v = std::stoll(t, &used);
-    if (used == t.size()) return v;
-  } catch (const std::exception &) {
-  }
-  return std::nullopt;
-}
-
-std::optional<std::vector<long long>> parse_cells(const std::string &t) {
-  if (t.size() < 2 || t.front() != '[' || t.back() != ']' || t.find("...") != std::string::npos)
-    return std::nullopt;
-  std::vector<long long> cells;
-  const std::string inner = t.substr(1, t.size() - 2);
-  if (inner.find_first_not_of(' ') == std::string::npos) return cells;
-  size_t from = 0;
-  while (from <= inner.size()) {
-    const size_t comma = std::min(inner.find(',', from), inner.size());
-    std::string item = inner.substr(from, comma - from);
-    item.erase(0, item.find_first_not_of(' '));
-    item.erase(item.find_last_not_of(' ') + 1);
-    const auto v = parse_int(item);
-    if (!v) return std::nullopt;
-    cells.push_back(*v);
-    from = comma + 1;
-  }
-  return cells;
-}
-
 HeadState head_state(const rac::StateItems &s) {
   HeadState h;
-  for (const auto *group : {&s.variables, &s.globals})
-    for (const auto &[name, text] : *group)
-      if (const auto v = parse_int(text)) h.ints[name] = *v;
-  for (const auto &[name, text] : s.memory)
-    if (const auto cells = parse_cells(text)) h.arrays[name] = *cells;
+  static_cast<IntState &>(h) = int_state(s);
   return h;
 }
 
@@ -1707,352 +1656,6 @@ std::vector<size_t> all_indices(size_t n) {
   return out;
 }
 
-/// The state of a callee's run: its inputs on entry, its outputs on return.
-struct CallRun {
-  std::map<std::string, long long> before, after;
-};
-
-/// The cells `p[i]` the callee writes, `p` a pointer parameter and `i` an integer one (a swap's
-/// `t[i]` and `t[j]`): each an output of its runs, its value on entry an input.
-std::vector<std::pair<std::string, std::string>> written_cells(const ir::Function &g) {
-  auto param = [&](const ir::Expr *e, bool pointer) -> std::string {
-    while (e && e->kind == ir::ExprKind::Cast && !e->args.empty())
-      e = e->args[0].get();
-    if (!e || e->kind != ir::ExprKind::Var) return "";
-    const auto b = std::find_if(g.params.begin(), g.params.end(),
-                                [&](const ir::Binder &x) { return x.name == e->name; });
-    if (b == g.params.end() || !plain_identifier(b->name) ||
-        (pointer ? !b->type.is_ptr() || !b->type.pointee().is_numeric() : !b->type.is_numeric()))
-      return "";
-    return b->name;
-  };
-  std::vector<std::pair<std::string, std::string>> cells;
-  if (g.body)
-    walk(*g.body, [&](const ir::Stmt &s) {
-      if (s.kind != ir::StmtKind::Assign || !s.lhs || s.lhs->kind != ir::ExprKind::Deref ||
-          s.lhs->args.empty() || !s.lhs->args[0])
-        return;
-      const ir::Expr &at = *s.lhs->args[0];
-      if (at.kind != ir::ExprKind::Binary || at.binop != ir::BinOp::Add || at.args.size() != 2)
-        return;
-      const std::pair cell{param(at.args[0].get(), true), param(at.args[1].get(), false)};
-      if (!cell.first.empty() && !cell.second.empty() &&
-          std::find(cells.begin(), cells.end(), cell) == cells.end())
-        cells.push_back(cell);
-    });
-  return cells;
-}
-
-std::string cell_text(const std::pair<std::string, std::string> &cell) {
-  return cell.first + "[" + cell.second + "]";
-}
-
-/// The callee's runs the concolic search generates, with the integer values of its parameters
-/// and globals on entry and of its globals and result on return.
-std::vector<CallRun> observe_callee(const ir::Program &p, const ir::Function &g,
-                                    const FixContext &ctx,
-                                    std::vector<ir::Counterexample> &inputs) {
-  dse::Options o;
-  o.function = g.name;
-  o.budget = ctx.run_budget;
-  o.go_past = every_goal_passes;
-  o.pass_unexecutable_checks = true;
-  o.max_paths = 300;
-  o.run_steps = 100000;
-  // The search makes one run per path; a relation between inputs and outputs needs runs that
-  // differ in each input: each integer input of the first runs moved a little, too.
-  // The integer an input holds: itself, or the first cell of the block a pointer input points
-  // to (`*p`, where a callee reads and writes through its parameter).
-  auto held = [](ir::Json &v) -> ir::Json * {
-    if (v.is_array()) return v.as_array().empty() ? nullptr : &v.as_array().front();
-    return &v;
-  };
-  std::vector<ir::Counterexample> tries;
-  for (const auto &t : dse::explore(p, o).tests) {
-    tries.push_back(t.input);
-    if (tries.size() > 8) continue;
-    for (size_t i = 0; i < t.input.inputs.size(); ++i) {
-      ir::Counterexample moved = t.input;
-      const ir::Json *cell = held(moved.inputs[i].second);
-      const auto v = cell ? cell->integer() : std::nullopt;
-      if (!v) continue;
-      // The solver's first answers often sit near the ends of the type (swap's inputs near
-      // INT_MIN: none was moved, and one run fitted nothing): those move toward zero only.
-      const bool large = abs(*v) >= ir::BigInt(1000000000);
-      for (int delta : {1, -1, 2, 5}) {
-        const int step = !large ? delta : (*v < 0 ? 1 : -1) * (delta < 0 ? 3 : delta);
-        *held(moved.inputs[i].second) = ir::Json(*v + step);
-        tries.push_back(moved);
-      }
-    }
-  }
-  std::vector<CallRun> runs;
-  for (auto input : tries) {
-    CallRun run;
-    for (auto &[name, v] : input.inputs) {
-      const ir::Json *cell = held(v);
-      if (const auto i = cell ? cell->integer() : std::nullopt;
-          i && abs(*i) < ir::BigInt(1000000000000LL))
-        run.before[v.is_array() ? "*" + name : name] = i->convert_to<long long>();
-    }
-    std::optional<HeadState> last;
-    rac::Config cfg;
-    cfg.function = g.name;
-    cfg.input = input;
-    cfg.go_past = every_goal_passes;
-    cfg.pass_unexecutable_checks = true;
-    cfg.step_limit = 100000;
-    cfg.trace_step = [&](const rac::TraceStep &step) {
-      if (step.function == g.name) last = head_state(step.state());
-    };
-    try {
-      if (rac::run(p, cfg).kind == rac::OutcomeKind::OutsidePrecondition) continue;
-    } catch (const ir::Error &) {
-      continue;
-    }
-    if (!last) continue;
-    run.after = last->ints;
-    for (const auto &[name, cells] : last->arrays)
-      if (!cells.empty() && run.before.count("*" + name)) run.after["*" + name] = cells.front();
-    for (const auto &cell : written_cells(g)) {
-      const auto index = run.before.find(cell.second);
-      const auto before = std::find_if(input.inputs.begin(), input.inputs.end(),
-                                       [&](const auto &in) { return in.first == cell.first; });
-      const auto after = last->arrays.find(cell.first);
-      if (index == run.before.end() || before == input.inputs.end() || !before->second.is_array() ||
-          after == last->arrays.end() || index->second < 0 ||
-          size_t(index->second) >= before->second.as_array().size() ||
-          size_t(index->second) >= after->second.size())
-        continue;
-      const auto old = before->second.as_array()[size_t(index->second)].integer();
-      if (!old || abs(*old) >= ir::BigInt(1000000000000LL)) continue;
-      run.before[cell_text(cell)] = old->convert_to<long long>();
-      run.after[cell_text(cell)] = after->second[size_t(index->second)];
-    }
-    inputs.push_back(input);
-    runs.push_back(std::move(run));
-  }
-  return runs;
-}
-
-/// Whether `g`'s body writes `*ptr` (its parameter's first cell: `*p = ...`).
-bool writes_through(const ir::Function &g, const std::string &ptr) {
-  bool found = false;
-  if (g.body)
-    walk(*g.body, [&](const ir::Stmt &s) {
-      found =
-          found || (s.kind == ir::StmtKind::Assign && s.lhs && s.lhs->kind == ir::ExprKind::Deref &&
-                    !s.lhs->args.empty() && s.lhs->args[0] &&
-                    s.lhs->args[0]->kind == ir::ExprKind::Var && s.lhs->args[0]->name == ptr);
-    });
-  return found;
-}
-
-/// An integer of a run's state, if it has one.
-std::optional<long long> value_in(const std::map<std::string, long long> &m, const std::string &n) {
-  const auto it = m.find(n);
-  return it == m.end() ? std::optional<long long>() : it->second;
-}
-
-/// An output equal on each run to one of the inputs, not always the same one: the disjunction
-/// of those it is (what a maximum or a selection promises: `\result == a || \result == b`).
-/// When the inputs do not cover every run, their negations too, each only for runs no input
-/// covers (an absolute value's `\result == x || \result == -x`). Two to four terms.
-void one_of_inputs(const std::pair<std::string, std::string> &output,
-                   const std::vector<std::pair<std::string, std::string>> &inputs,
-                   const std::vector<CallRun> &runs, std::vector<Candidate> &out) {
-  auto is = [&](const CallRun &r, const std::string &input, long long sign) {
-    const auto x = value_in(r.before, input), y = value_in(r.after, output.first);
-    return x && y && *y == sign * *x;
-  };
-  auto plain = [&](const CallRun &r) {
-    return std::any_of(inputs.begin(), inputs.end(),
-                       [&](const auto &in) { return is(r, in.first, 1); });
-  };
-  std::vector<std::string> terms;
-  for (const auto &in : inputs)
-    if (std::any_of(runs.begin(), runs.end(), [&](const CallRun &r) { return is(r, in.first, 1); }))
-      terms.push_back(in.second);
-  if (!std::all_of(runs.begin(), runs.end(), plain)) {
-    for (const auto &in : inputs)
-      if (std::any_of(runs.begin(), runs.end(),
-                      [&](const CallRun &r) { return !plain(r) && is(r, in.first, -1); }))
-        terms.push_back("-" + in.second);
-    const bool covered = std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
-      return plain(r) || std::any_of(inputs.begin(), inputs.end(),
-                                     [&](const auto &in) { return is(r, in.first, -1); });
-    });
-    if (!covered) return;
-  }
-  if (terms.size() < 2 || terms.size() > 4) return;
-  std::string text;
-  for (const auto &t : terms)
-    text += (text.empty() ? "" : " || ") + output.second + " == " + t;
-  out.push_back({0, text, Origin::Bound});
-}
-
-/// The outputs that have a value on entry too (`t[i]`, `*p`), when on each run they hold their
-/// own values on entry in some order, and not always in the same one: the disjunction of the
-/// orders the runs show, each the conjunction of its equalities (a conditional swap's
-/// `(t[i] == \old(t[i]) && t[j] == \old(t[j])) || (t[i] == \old(t[j]) && t[j] == \old(t[i]))`).
-/// Two or three outputs: at most six orders.
-void permuted_outputs(const std::vector<std::pair<std::string, std::string>> &outputs,
-                      const std::vector<std::pair<std::string, std::string>> &inputs,
-                      const std::vector<CallRun> &runs, std::vector<Candidate> &out) {
-  std::vector<std::pair<std::string, std::string>> moved, old; // names in runs, in ACSL
-  for (const auto &o : outputs) {
-    const auto in = std::find_if(inputs.begin(), inputs.end(),
-                                 [&](const auto &i) { return i.first == o.first; });
-    if (in != inputs.end() && std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
-          return r.before.count(o.first) && r.after.count(o.first);
-        })) {
-      moved.push_back(o);
-      old.push_back(*in);
-    }
-  }
-  if (moved.size() < 2 || moved.size() > 3) return;
-  std::vector<std::vector<size_t>> orders; // output k holds the value input order[k] had
-  std::vector<size_t> order = all_indices(moved.size());
-  do
-    orders.push_back(order);
-  while (std::next_permutation(order.begin(), order.end()));
-  auto holds = [&](const std::vector<size_t> &order, const CallRun &r) {
-    for (size_t k = 0; k < order.size(); ++k)
-      if (r.after.at(moved[k].first) != r.before.at(old[order[k]].first)) return false;
-    return true;
-  };
-  // Each run's first order (the unchanged one first, when it holds): the orders the runs need.
-  std::set<size_t> seen;
-  for (const CallRun &r : runs) {
-    const auto first =
-        std::find_if(orders.begin(), orders.end(), [&](const auto &o) { return holds(o, r); });
-    if (first == orders.end()) return;
-    seen.insert(size_t(first - orders.begin()));
-  }
-  if (seen.size() < 2) return; // one order: equalities the linear fits give
-  std::string text;
-  for (const size_t i : seen) {
-    std::string conj;
-    for (size_t k = 0; k < moved.size(); ++k)
-      conj += (conj.empty() ? "" : " && ") + moved[k].second + " == " + old[orders[i][k]].second;
-    text += (text.empty() ? "(" : " || (") + conj + ")";
-  }
-  out.push_back({0, text, Origin::Bound});
-}
-
-/// `ensures` candidates every run of the callee satisfies: each output (a global it writes, its
-/// result, `*p` it writes through a parameter) as a linear function `k * a + b` of an input (a
-/// parameter, a global's old value, `\old(*p)`), or bounded by one or by a constant.
-void from_callee_runs(const ir::Program &p, const ir::Function &g, const std::vector<CallRun> &runs,
-                      std::vector<Candidate> &out) {
-  if (runs.empty()) return;
-  std::vector<std::pair<std::string, std::string>> outputs, inputs; // name in runs, in ACSL
-  std::set<std::string> written;
-  if (g.body)
-    walk(*g.body, [&](const ir::Stmt &s) {
-      if ((s.kind == ir::StmtKind::Assign || s.kind == ir::StmtKind::Call) && s.lhs &&
-          s.lhs->kind == ir::ExprKind::Var && p.global(s.lhs->name))
-        written.insert(s.lhs->name);
-    });
-  for (const auto &w : written)
-    outputs.emplace_back(w, w);
-  if (!g.ret.is_unit()) outputs.emplace_back("result", "\\result");
-  for (const auto &b : g.params)
-    if (plain_identifier(b.name)) inputs.emplace_back(b.name, b.name);
-  // Through a pointer parameter: `*p` on return an output when the body writes it, `\old(*p)`
-  // an input.
-  for (const auto &b : g.params)
-    if (b.type.is_ptr() && b.type.pointee().is_numeric() && plain_identifier(b.name)) {
-      inputs.emplace_back("*" + b.name, "\\old(*" + b.name + ")");
-      if (writes_through(g, b.name)) outputs.emplace_back("*" + b.name, "*" + b.name);
-    }
-  for (const auto &cell : written_cells(g)) {
-    outputs.emplace_back(cell_text(cell), cell_text(cell));
-    inputs.emplace_back(cell_text(cell), "\\old(" + cell_text(cell) + ")");
-  }
-  for (const auto &[name, v] : runs.front().before)
-    if (p.global(name) && plain_identifier(name)) inputs.emplace_back(name, "\\old(" + name + ")");
-  const auto value = value_in;
-  // Constants an output may be bounded by: 0 and the literals of the callee's code.
-  std::set<long long> constants{0};
-  if (g.body)
-    walk(*g.body, [&](const ir::Stmt &s) {
-      for (const ir::ExprPtr &e : {s.rhs, s.cond})
-        if (e) literals(*e, constants);
-      for (const auto &a : s.args)
-        if (a) literals(*a, constants);
-    });
-  for (const auto &output : outputs) {
-    const std::string &o = output.first, &o_text = output.second;
-    if (!std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) { return value(r.after, o); }))
-      continue;
-    // The tightest constant bound on each side (`\result >= 0`, what a caller's index needs).
-    const auto [lo, hi] =
-        std::minmax_element(runs.begin(), runs.end(), [&](const CallRun &a, const CallRun &b) {
-          return *value(a.after, o) < *value(b.after, o);
-        });
-    const long long min = *value(lo->after, o), max = *value(hi->after, o);
-    if (const auto below = constants.upper_bound(min); below != constants.begin())
-      out.push_back({0, o_text + " >= " + std::to_string(*std::prev(below)), Origin::Bound});
-    if (const auto above = constants.lower_bound(max); above != constants.end())
-      out.push_back({0, o_text + " <= " + std::to_string(*above), Origin::Bound});
-    one_of_inputs(output, inputs, runs, out);
-    for (const auto &input : inputs) {
-      const std::string &a = input.first, &a_text = input.second;
-      if (!std::all_of(runs.begin(), runs.end(),
-                       [&](const CallRun &r) { return value(r.before, a); }))
-        continue;
-      auto all = [&](const std::function<bool(long long, long long)> &holds) {
-        return std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
-          return holds(*value(r.after, o), *value(r.before, a));
-        });
-      };
-      // A linear fit from two runs with different inputs, checked on all.
-      const auto other = std::find_if(runs.begin(), runs.end(), [&](const CallRun &r) {
-        return *value(r.before, a) != *value(runs.front().before, a);
-      });
-      if (other != runs.end()) {
-        const long long dy = *value(other->after, o) - *value(runs.front().after, o);
-        const long long dx = *value(other->before, a) - *value(runs.front().before, a);
-        if (dy % dx == 0) {
-          const long long k = dy / dx,
-                          b = *value(runs.front().after, o) - k * *value(runs.front().before, a);
-          if (std::abs(k) < 1000 && std::abs(b) < 1000000 &&
-              all([&](long long y, long long x) { return y == k * x + b; })) {
-            std::string rhs = k == 0 ? "" : k == 1 ? a_text : std::to_string(k) + " * " + a_text;
-            rhs = rhs.empty() ? std::to_string(b)
-                  : b == 0    ? rhs
-                              : rhs + (b > 0 ? " + " : " - ") + std::to_string(std::abs(b));
-            out.push_back({0, o_text + " == " + rhs, Origin::Entry});
-          }
-        }
-      }
-      if (all([](long long y, long long x) { return y >= x; }))
-        out.push_back({0, o_text + " >= " + a_text, Origin::Bound});
-      if (all([](long long y, long long x) { return y <= x; }))
-        out.push_back({0, o_text + " <= " + a_text, Origin::Bound});
-    }
-  }
-  // An order between two outputs (a conditional swap's `t[i] <= t[j]`), when not always equal.
-  auto on_all_runs = [&](const std::string &o) {
-    return std::all_of(runs.begin(), runs.end(),
-                       [&](const CallRun &r) { return value(r.after, o); });
-  };
-  // Named copies, not structured bindings: clang 14 cannot capture those in the lambdas.
-  for (const auto &first : outputs)
-    for (const auto &second : outputs) {
-      const std::string &o = first.first, &o2 = second.first;
-      if (o != o2 && on_all_runs(o) && on_all_runs(o2) &&
-          std::all_of(
-              runs.begin(), runs.end(),
-              [&](const CallRun &r) { return *value(r.after, o) <= *value(r.after, o2); }) &&
-          std::any_of(runs.begin(), runs.end(),
-                      [&](const CallRun &r) { return *value(r.after, o) != *value(r.after, o2); }))
-        out.push_back({0, first.second + " <= " + second.second, Origin::Bound});
-    }
-  permuted_outputs(outputs, inputs, runs, out);
-}
-
 /// The caller's failed goals as postconditions of the callee `g` (classify/callee_goals.hpp):
 /// each predicate, and each of its conjuncts, carried through every call of `g` in `f`. A
 /// postcondition's `\result` is first the variable `f` returns, when it returns one.
@@ -2604,7 +2207,9 @@ FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Func
       return done(g->name + " has no contract in " + ctx.file + " to add a postcondition to");
     std::vector<Candidate> mine;
     runs.emplace_back();
-    from_callee_runs(p, *g, observe_callee(p, *g, ctx, runs.back().inputs), mine);
+    for (auto &text :
+         postconditions_of_runs(p, *g, callee_runs(p, *g, ctx.run_budget, runs.back().inputs)))
+      mine.push_back({0, std::move(text), Origin::Bound});
     for (auto &text : callee_goal_texts(p, f, *g, targets, ctx))
       mine.push_back({0, std::move(text), Origin::Goal});
     if (auto assigns = missing_assigns(p, *g))
