@@ -15,6 +15,8 @@
 
 namespace triage::classify {
 
+// Helpers in a namespace of their own: unity builds put this file beside others (TRIAGE_UNITY).
+namespace callee_run_helpers {
 namespace {
 
 // Runs observe: no annotation of the callee ends one (what it breaks is not what is asked).
@@ -60,10 +62,12 @@ std::string cell_text(const std::pair<std::string, std::string> &cell) {
 /// The callee's runs the concolic search generates, with the integer values of its parameters
 /// and globals on entry and of its globals and result on return.
 } // namespace
+} // namespace callee_run_helpers
 
 std::vector<CallRun> callee_runs(const ir::Program &p, const ir::Function &g,
                                  std::chrono::milliseconds budget,
                                  std::vector<ir::Counterexample> &inputs) {
+  using namespace callee_run_helpers;
   dse::Options o;
   o.function = g.name;
   o.budget = budget;
@@ -147,6 +151,7 @@ std::vector<CallRun> callee_runs(const ir::Program &p, const ir::Function &g,
   return runs;
 }
 
+namespace callee_run_helpers {
 namespace {
 
 /// Whether `g`'s body writes `*ptr` (its parameter's first cell: `*p = ...`).
@@ -256,12 +261,14 @@ void permuted_outputs(const std::vector<std::pair<std::string, std::string>> &ou
 }
 
 } // namespace
+} // namespace callee_run_helpers
 
 /// `ensures` candidates every run of the callee satisfies: each output (a global it writes, its
 /// result, `*p` it writes through a parameter) as a linear function `k * a + b` of an input (a
 /// parameter, a global's old value, `\old(*p)`), or bounded by one or by a constant.
 std::vector<std::string> postconditions_of_runs(const ir::Program &p, const ir::Function &g,
                                                 const std::vector<CallRun> &runs) {
+  using namespace callee_run_helpers;
   std::vector<std::string> out;
   if (runs.empty()) return out;
   std::vector<std::pair<std::string, std::string>> outputs, inputs; // name in runs, in ACSL
