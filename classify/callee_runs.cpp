@@ -59,8 +59,39 @@ std::string cell_text(const std::pair<std::string, std::string> &cell) {
   return cell.first + "[" + cell.second + "]";
 }
 
-/// The callee's runs the concolic search generates, with the integer values of its parameters
-/// and globals on entry and of its globals and result on return.
+/// The integer an input holds: itself, or the first cell of the block a pointer input points
+/// to (`*p`, where a callee reads and writes through its parameter).
+ir::Json *held(ir::Json &v) {
+  if (v.is_array()) return v.as_array().empty() ? nullptr : &v.as_array().front();
+  return &v;
+}
+
+/// The inputs to run: the search's, and each of the first ones with every integer input moved
+/// a little. The search makes one run per path, and a relation between inputs and outputs needs
+/// runs that differ in each input.
+std::vector<ir::Counterexample> with_moved_inputs(const std::vector<ir::Counterexample> &found) {
+  std::vector<ir::Counterexample> tries;
+  for (const auto &input : found) {
+    tries.push_back(input);
+    if (tries.size() > 8) continue;
+    for (size_t i = 0; i < input.inputs.size(); ++i) {
+      ir::Counterexample moved = input;
+      const ir::Json *cell = held(moved.inputs[i].second);
+      const auto v = cell ? cell->integer() : std::nullopt;
+      if (!v) continue;
+      // The solver's first answers often sit near the ends of the type (swap's inputs near
+      // INT_MIN: none was moved, and one run fitted nothing): those move toward zero only.
+      const bool large = abs(*v) >= ir::BigInt(1000000000);
+      for (int delta : {1, -1, 2, 5}) {
+        const int step = !large ? delta : (*v < 0 ? 1 : -1) * (delta < 0 ? 3 : delta);
+        *held(moved.inputs[i].second) = ir::Json(*v + step);
+        tries.push_back(moved);
+      }
+    }
+  }
+  return tries;
+}
+
 } // namespace
 } // namespace callee_run_helpers
 
@@ -75,33 +106,10 @@ std::vector<CallRun> callee_runs(const ir::Program &p, const ir::Function &g,
   o.pass_unexecutable_checks = true;
   o.max_paths = 300;
   o.run_steps = 100000;
-  // The search makes one run per path; a relation between inputs and outputs needs runs that
-  // differ in each input: each integer input of the first runs moved a little, too.
-  // The integer an input holds: itself, or the first cell of the block a pointer input points
-  // to (`*p`, where a callee reads and writes through its parameter).
-  auto held = [](ir::Json &v) -> ir::Json * {
-    if (v.is_array()) return v.as_array().empty() ? nullptr : &v.as_array().front();
-    return &v;
-  };
-  std::vector<ir::Counterexample> tries;
-  for (const auto &t : dse::explore(p, o).tests) {
-    tries.push_back(t.input);
-    if (tries.size() > 8) continue;
-    for (size_t i = 0; i < t.input.inputs.size(); ++i) {
-      ir::Counterexample moved = t.input;
-      const ir::Json *cell = held(moved.inputs[i].second);
-      const auto v = cell ? cell->integer() : std::nullopt;
-      if (!v) continue;
-      // The solver's first answers often sit near the ends of the type (swap's inputs near
-      // INT_MIN: none was moved, and one run fitted nothing): those move toward zero only.
-      const bool large = abs(*v) >= ir::BigInt(1000000000);
-      for (int delta : {1, -1, 2, 5}) {
-        const int step = !large ? delta : (*v < 0 ? 1 : -1) * (delta < 0 ? 3 : delta);
-        *held(moved.inputs[i].second) = ir::Json(*v + step);
-        tries.push_back(moved);
-      }
-    }
-  }
+  std::vector<ir::Counterexample> found;
+  for (const auto &t : dse::explore(p, o).tests)
+    found.push_back(t.input);
+  const std::vector<ir::Counterexample> tries = with_moved_inputs(found);
   std::vector<CallRun> runs;
   for (auto input : tries) {
     CallRun run;
