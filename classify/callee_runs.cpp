@@ -19,11 +19,6 @@ namespace triage::classify {
 namespace callee_run_helpers {
 namespace {
 
-// Runs observe: no annotation of the callee ends one (what it breaks is not what is asked).
-bool every_goal_passes(const ir::GoalRef &) {
-  return true;
-}
-
 /// The cells `p[i]` the callee writes, `p` a pointer parameter and `i` an integer one (a swap's
 /// `t[i]` and `t[j]`): each an output of its runs, its value on entry an input.
 std::vector<std::pair<std::string, std::string>> written_cells(const ir::Function &g) {
@@ -76,7 +71,7 @@ std::vector<ir::Counterexample> with_moved_inputs(const std::vector<ir::Countere
     if (tries.size() > 8) continue;
     for (size_t i = 0; i < input.inputs.size(); ++i) {
       ir::Counterexample moved = input;
-      const ir::Json *cell = held(moved.inputs[i].second);
+      ir::Json *cell = held(moved.inputs[i].second);
       const auto v = cell ? cell->integer() : std::nullopt;
       if (!v) continue;
       // The solver's first answers often sit near the ends of the type (swap's inputs near
@@ -84,7 +79,7 @@ std::vector<ir::Counterexample> with_moved_inputs(const std::vector<ir::Countere
       const bool large = abs(*v) >= ir::BigInt(1000000000);
       for (int delta : {1, -1, 2, 5}) {
         const int step = !large ? delta : (*v < 0 ? 1 : -1) * (delta < 0 ? 3 : delta);
-        *held(moved.inputs[i].second) = ir::Json(*v + step);
+        *cell = ir::Json(*v + step);
         tries.push_back(moved);
       }
     }
@@ -305,7 +300,6 @@ std::vector<std::string> postconditions_of_runs(const ir::Program &p, const ir::
   }
   for (const auto &[name, v] : runs.front().before)
     if (p.global(name) && plain_identifier(name)) inputs.emplace_back(name, "\\old(" + name + ")");
-  const auto value = value_in;
   // Constants an output may be bounded by: 0 and the literals of the callee's code.
   std::set<long long> constants{0};
   if (g.body)
@@ -317,14 +311,15 @@ std::vector<std::string> postconditions_of_runs(const ir::Program &p, const ir::
     });
   for (const auto &output : outputs) {
     const std::string &o = output.first, &o_text = output.second;
-    if (!std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) { return value(r.after, o); }))
+    if (!std::all_of(runs.begin(), runs.end(),
+                     [&](const CallRun &r) { return value_in(r.after, o); }))
       continue;
     // The tightest constant bound on each side (`\result >= 0`, what a caller's index needs).
     const auto [lo, hi] =
         std::minmax_element(runs.begin(), runs.end(), [&](const CallRun &a, const CallRun &b) {
-          return *value(a.after, o) < *value(b.after, o);
+          return *value_in(a.after, o) < *value_in(b.after, o);
         });
-    const long long min = *value(lo->after, o), max = *value(hi->after, o);
+    const long long min = *value_in(lo->after, o), max = *value_in(hi->after, o);
     if (const auto below = constants.upper_bound(min); below != constants.begin())
       out.push_back(o_text + " >= " + std::to_string(*std::prev(below)));
     if (const auto above = constants.lower_bound(max); above != constants.end())
@@ -333,23 +328,23 @@ std::vector<std::string> postconditions_of_runs(const ir::Program &p, const ir::
     for (const auto &input : inputs) {
       const std::string &a = input.first, &a_text = input.second;
       if (!std::all_of(runs.begin(), runs.end(),
-                       [&](const CallRun &r) { return value(r.before, a); }))
+                       [&](const CallRun &r) { return value_in(r.before, a); }))
         continue;
       auto all = [&](const std::function<bool(long long, long long)> &holds) {
         return std::all_of(runs.begin(), runs.end(), [&](const CallRun &r) {
-          return holds(*value(r.after, o), *value(r.before, a));
+          return holds(*value_in(r.after, o), *value_in(r.before, a));
         });
       };
       // A linear fit from two runs with different inputs, checked on all.
       const auto other = std::find_if(runs.begin(), runs.end(), [&](const CallRun &r) {
-        return *value(r.before, a) != *value(runs.front().before, a);
+        return *value_in(r.before, a) != *value_in(runs.front().before, a);
       });
       if (other != runs.end()) {
-        const long long dy = *value(other->after, o) - *value(runs.front().after, o);
-        const long long dx = *value(other->before, a) - *value(runs.front().before, a);
+        const long long dy = *value_in(other->after, o) - *value_in(runs.front().after, o);
+        const long long dx = *value_in(other->before, a) - *value_in(runs.front().before, a);
         if (dy % dx == 0) {
-          const long long k = dy / dx,
-                          b = *value(runs.front().after, o) - k * *value(runs.front().before, a);
+          const long long k = dy / dx, b = *value_in(runs.front().after, o) -
+                                           k * *value_in(runs.front().before, a);
           if (std::abs(k) < 1000 && std::abs(b) < 1000000 &&
               all([&](long long y, long long x) { return y == k * x + b; })) {
             std::string rhs = k == 0 ? "" : k == 1 ? a_text : std::to_string(k) + " * " + a_text;
@@ -369,7 +364,7 @@ std::vector<std::string> postconditions_of_runs(const ir::Program &p, const ir::
   // An order between two outputs (a conditional swap's `t[i] <= t[j]`), when not always equal.
   auto on_all_runs = [&](const std::string &o) {
     return std::all_of(runs.begin(), runs.end(),
-                       [&](const CallRun &r) { return value(r.after, o); });
+                       [&](const CallRun &r) { return value_in(r.after, o); });
   };
   // Named copies, not structured bindings: clang 14 cannot capture those in the lambdas.
   for (const auto &first : outputs)
@@ -378,9 +373,10 @@ std::vector<std::string> postconditions_of_runs(const ir::Program &p, const ir::
       if (o != o2 && on_all_runs(o) && on_all_runs(o2) &&
           std::all_of(
               runs.begin(), runs.end(),
-              [&](const CallRun &r) { return *value(r.after, o) <= *value(r.after, o2); }) &&
-          std::any_of(runs.begin(), runs.end(),
-                      [&](const CallRun &r) { return *value(r.after, o) != *value(r.after, o2); }))
+              [&](const CallRun &r) { return *value_in(r.after, o) <= *value_in(r.after, o2); }) &&
+          std::any_of(runs.begin(), runs.end(), [&](const CallRun &r) {
+            return *value_in(r.after, o) != *value_in(r.after, o2);
+          }))
         out.push_back(first.second + " <= " + second.second);
     }
   permuted_outputs(outputs, inputs, runs, out);

@@ -166,10 +166,6 @@ bool encloses(const Site &outer, const Site &inner) {
   return found;
 }
 
-bool every_goal_passes(const ir::GoalRef &) {
-  return true;
-}
-
 /// The real runs of a function the concolic search generates (inputs outside the precondition
 /// left out), and the state at each visit of each loop's head on them.
 struct Runs {
