@@ -1223,14 +1223,27 @@ std::optional<std::string> goal_key(const Instrumented &in, const std::vector<ir
   return std::nullopt;
 }
 
-/// With TRIAGE_SUGGEST_TRACE set, each goal a proof asked, its answer and its time (the final
+/// How a goal's proof ended, for a trace: the solver and the attempt that proved it, or the
+/// answer it failed with (which attempts cost a search its time: docs/benchmarks.md).
+std::string outcome_of(const vcgen::GoalResult &g) {
+  if (g.status != vcgen::Status::Proved)
+    return std::string("failed (") + vcgen::goal_answer_name(g.answer) + ")";
+  std::string out = "proved";
+  if (g.prover) out += std::string(" by ") + vcgen::prover_name(*g.prover);
+  if (g.recipe)
+    out += g.recipe->property == vcgen::Lemmas::None          ? " without lemmas"
+           : g.recipe->property == vcgen::Lemmas::SingleState ? " with one-state lemmas"
+                                                              : " with all lemmas";
+  return out;
+}
+
+/// With TRIAGE_SUGGEST_TRACE set, each goal a proof asked, how it ended and its time (the final
 /// check's; with TRIAGE_SUGGEST_TRACE=goals, every attempt's as well).
 void trace_goals(const std::string &proof, const std::vector<vcgen::GoalResult> &results) {
   if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
   for (const auto &g : results)
     std::cerr << proof << ": " << ir::goal_kind_name(g.goal.kind) << " at line " << g.goal.at.line
-              << ": " << (g.status == vcgen::Status::Proved ? "proved" : "failed") << ", "
-              << g.time_ms << " ms\n";
+              << ": " << outcome_of(g) << ", " << g.time_ms << " ms\n";
 }
 
 /// `follow`: the recipes the goals are asked with (ProveOptions::recipe), when given. `known`:

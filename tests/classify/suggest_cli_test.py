@@ -175,6 +175,13 @@ for i in firsts:
         check(set(rounds[i + 1][1]) == kept,
               f'S5: the round after the establishment has those established alone: {rounds[i + 1]}')
 
+# Each goal of the final proof says which solver and which attempt proved it, or why it failed:
+# where a search spends its time (docs/benchmarks.md counts the attempts that prove).
+finals = re.findall(r'^final check: \S+ at line \d+: (.*), \d+ ms$', p.stderr, re.M)
+check(finals and all(re.fullmatch(r'proved by (z3|cvc5) (without lemmas|with one-state lemmas|with all '
+                                  r'lemmas)|failed \(\w+\)', f) for f in finals),
+      f'S5: each goal of the final proof says how it ended: {finals[:5]}')
+
 # A loop nothing is found for (it fills the array from the front while its counter goes down):
 # said so, no clause guessed, no copy written. Its postcondition is not proved even with every
 # candidate the runs kept assumed, inductive or not, and the note says so: no subset could do
