@@ -50,6 +50,10 @@ std::vector<std::pair<std::string, std::string>> written_cells(const ir::Functio
   return cells;
 }
 
+/// The largest magnitude of an input a run's values keep: the fits multiply and add them as
+/// `long long`.
+const ir::BigInt kLargestKept(1000000000000LL);
+
 std::string cell_text(const std::pair<std::string, std::string> &cell) {
   return cell.first + "[" + cell.second + "]";
 }
@@ -94,15 +98,8 @@ std::vector<CallRun> callee_runs(const ir::Program &p, const ir::Function &g,
                                  std::chrono::milliseconds budget,
                                  std::vector<ir::Counterexample> &inputs) {
   using namespace callee_run_helpers;
-  dse::Options o;
-  o.function = g.name;
-  o.budget = budget;
-  o.go_past = every_goal_passes;
-  o.pass_unexecutable_checks = true;
-  o.max_paths = 300;
-  o.run_steps = 100000;
   std::vector<ir::Counterexample> found;
-  for (const auto &t : dse::explore(p, o).tests)
+  for (const auto &t : dse::explore(p, observing_search(g.name, budget)).tests)
     found.push_back(t.input);
   const std::vector<ir::Counterexample> tries = with_moved_inputs(found);
   std::vector<CallRun> runs;
@@ -110,17 +107,11 @@ std::vector<CallRun> callee_runs(const ir::Program &p, const ir::Function &g,
     CallRun run;
     for (auto &[name, v] : input.inputs) {
       const ir::Json *cell = held(v);
-      if (const auto i = cell ? cell->integer() : std::nullopt;
-          i && abs(*i) < ir::BigInt(1000000000000LL))
+      if (const auto i = cell ? cell->integer() : std::nullopt; i && abs(*i) < kLargestKept)
         run.before[v.is_array() ? "*" + name : name] = i->convert_to<long long>();
     }
     std::optional<IntState> last;
-    rac::Config cfg;
-    cfg.function = g.name;
-    cfg.input = input;
-    cfg.go_past = every_goal_passes;
-    cfg.pass_unexecutable_checks = true;
-    cfg.step_limit = 100000;
+    rac::Config cfg = observing_run(g.name, input);
     cfg.trace_step = [&](const rac::TraceStep &step) {
       if (step.function == g.name) last = int_state(step.state());
     };
@@ -144,7 +135,7 @@ std::vector<CallRun> callee_runs(const ir::Program &p, const ir::Function &g,
           size_t(index->second) >= after->second.size())
         continue;
       const auto old = before->second.as_array()[size_t(index->second)].integer();
-      if (!old || abs(*old) >= ir::BigInt(1000000000000LL)) continue;
+      if (!old || abs(*old) >= kLargestKept) continue;
       run.before[cell_text(cell)] = old->convert_to<long long>();
       run.after[cell_text(cell)] = after->second[size_t(index->second)];
     }
@@ -309,11 +300,14 @@ std::vector<std::string> postconditions_of_runs(const ir::Program &p, const ir::
       for (const auto &a : s.args)
         if (a) literals(*a, constants);
     });
+  // Whether each run gives output `o` a value.
+  auto on_all_runs = [&](const std::string &o) {
+    return std::all_of(runs.begin(), runs.end(),
+                       [&](const CallRun &r) { return value_in(r.after, o); });
+  };
   for (const auto &output : outputs) {
     const std::string &o = output.first, &o_text = output.second;
-    if (!std::all_of(runs.begin(), runs.end(),
-                     [&](const CallRun &r) { return value_in(r.after, o); }))
-      continue;
+    if (!on_all_runs(o)) continue;
     // The tightest constant bound on each side (`\result >= 0`, what a caller's index needs).
     const auto [lo, hi] =
         std::minmax_element(runs.begin(), runs.end(), [&](const CallRun &a, const CallRun &b) {
@@ -362,10 +356,6 @@ std::vector<std::string> postconditions_of_runs(const ir::Program &p, const ir::
     }
   }
   // An order between two outputs (a conditional swap's `t[i] <= t[j]`), when not always equal.
-  auto on_all_runs = [&](const std::string &o) {
-    return std::all_of(runs.begin(), runs.end(),
-                       [&](const CallRun &r) { return value_in(r.after, o); });
-  };
   // Named copies, not structured bindings: clang 14 cannot capture those in the lambdas.
   for (const auto &first : outputs)
     for (const auto &second : outputs) {

@@ -183,12 +183,7 @@ bool observe_run(const ir::Program &p, const std::string &fn, const std::vector<
   std::vector<bool> open(sites.size(), false);
   std::vector<size_t> entry(sites.size(), 0);
   std::shared_ptr<const Arrays> pre;
-  rac::Config cfg;
-  cfg.function = fn;
-  cfg.input = input;
-  cfg.go_past = every_goal_passes;
-  cfg.pass_unexecutable_checks = true; // the states are what is observed
-  cfg.step_limit = 100000;
+  rac::Config cfg = observing_run(fn, input);
   cfg.trace_step = [&](const rac::TraceStep &step) {
     if (step.function == fn && !pre)
       pre = std::make_shared<const Arrays>(head_state(step.state()).arrays);
@@ -221,14 +216,7 @@ constexpr size_t kVariantsPerInput = 4;
 
 Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site> &sites,
              const FixContext &ctx) {
-  dse::Options o;
-  o.function = fn;
-  o.budget = ctx.run_budget;
-  o.go_past = every_goal_passes;
-  o.pass_unexecutable_checks = true;
-  o.max_paths = 300;
-  o.run_steps = 100000;
-  const dse::Result explored = dse::explore(p, o);
+  const dse::Result explored = dse::explore(p, observing_search(fn, ctx.run_budget));
   Runs runs;
   runs.heads.resize(sites.size());
   std::vector<ir::Counterexample> variants;
@@ -1072,12 +1060,7 @@ size_t active_count(const std::vector<Candidate> &cands) {
 void filter_by_runs(const ir::Program &p, const Instrumented &in, const std::string &fn,
                     const Runs &runs, std::vector<Candidate> &cands) {
   for (const auto &input : runs.inputs) {
-    rac::Config cfg;
-    cfg.function = fn;
-    cfg.input = input;
-    cfg.go_past = every_goal_passes;
-    cfg.pass_unexecutable_checks = true;
-    cfg.step_limit = 200000;
+    const rac::Config cfg = observing_run(fn, input, 2 * kObservedRunSteps);
     rac::Outcome o;
     try {
       o = rac::run(p, cfg);

@@ -51,4 +51,25 @@ IntState int_state(const rac::StateItems &s) {
   return state;
 }
 
+rac::Config observing_run(const std::string &fn, const ir::Counterexample &input, long steps) {
+  rac::Config cfg;
+  cfg.function = fn;
+  cfg.input = input;
+  cfg.go_past = every_goal_passes;
+  cfg.pass_unexecutable_checks = true;
+  cfg.step_limit = steps;
+  return cfg;
+}
+
+dse::Options observing_search(const std::string &fn, std::chrono::milliseconds budget) {
+  dse::Options o;
+  o.function = fn;
+  o.budget = budget;
+  o.go_past = every_goal_passes;
+  o.pass_unexecutable_checks = true;
+  o.max_paths = 300;
+  o.run_steps = kObservedRunSteps;
+  return o;
+}
+
 } // namespace triage::classify

@@ -3,7 +3,10 @@
 // (pointers, structures, values too large to print whole) left out.
 #pragma once
 
+#include "dse/explore.hpp"
 #include "rac/interpreter.hpp"
+
+#include <chrono>
 
 #include <map>
 #include <optional>
@@ -30,5 +33,16 @@ IntState int_state(const rac::StateItems &s);
 inline bool every_goal_passes(const ir::GoalRef &) {
   return true;
 }
+
+/// The steps of a run that observes states, and of each run of the search that generates them.
+inline constexpr long kObservedRunSteps = 100000;
+
+/// A run of `fn` from `input` that observes states: past every annotation it breaks, past the
+/// checks it cannot execute (the states are what is observed), within `steps`.
+rac::Config observing_run(const std::string &fn, const ir::Counterexample &input,
+                          long steps = kObservedRunSteps);
+
+/// The concolic search for the inputs of such runs of `fn`: at most 300 paths, within `budget`.
+dse::Options observing_search(const std::string &fn, std::chrono::milliseconds budget);
 
 } // namespace triage::classify
