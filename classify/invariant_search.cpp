@@ -1221,12 +1221,17 @@ std::string outcome_of(const vcgen::GoalResult &g) {
 }
 
 /// With TRIAGE_SUGGEST_TRACE set, each goal a proof asked, how it ended and its time (the final
-/// check's; with TRIAGE_SUGGEST_TRACE=goals, every attempt's as well).
-void trace_goals(const std::string &proof, const std::vector<vcgen::GoalResult> &results) {
+/// check's; with TRIAGE_SUGGEST_TRACE=goals, every attempt's as well). `named`: the candidate
+/// a goal is of, when it is one's (the clauses of a loop share its line).
+void trace_goals(const std::string &proof, const std::vector<vcgen::GoalResult> &results,
+                 const std::function<std::string(const ir::GoalRef &)> &named = nullptr) {
   if (!std::getenv("TRIAGE_SUGGEST_TRACE")) return;
-  for (const auto &g : results)
+  for (const auto &g : results) {
+    const std::string name = named ? named(g.goal) : "";
     std::cerr << proof << ": " << ir::goal_kind_name(g.goal.kind) << " at line " << g.goal.at.line
-              << ": " << outcome_of(g) << ", " << g.time_ms << " ms\n";
+              << (name.empty() ? "" : " (" + name + ")") << ": " << outcome_of(g) << ", "
+              << g.time_ms << " ms\n";
+  }
 }
 
 /// `follow`: the recipes the goals are asked with (ProveOptions::recipe), when given. `known`:
@@ -1280,7 +1285,10 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
     if (wanted(r.goal) && proved_before(r.goal)) before.insert(*key(r.goal));
   std::erase_if(results, [&](const vcgen::GoalResult &r) { return !only(r.goal); });
   if (const char *t = std::getenv("TRIAGE_SUGGEST_TRACE"); t && std::string(t) == "goals")
-    trace_goals("  goal", results);
+    trace_goals("  goal", results, [&](const ir::GoalRef &g) {
+      const auto c = candidate_of(in, g);
+      return c ? cands[*c].text : std::string();
+    });
   std::map<std::string, bool> all_proved; // of each key asked
   for (const auto &r : results)
     if (const auto k = key(r.goal)) {
