@@ -98,6 +98,9 @@ struct LoopInvariants {
                             ///< just after its contract's last clause
   std::vector<std::string> clauses;
   std::string keyword = "loop invariant"; ///< or "ensures", for a callee
+  /// The clause, as written, that these replace (`loop assigns L, R, t[0];`), at line:column;
+  /// empty when they are added.
+  std::string replaces;
 };
 
 /// A checked suggestion for the loops of one function (classify/invariant_search.hpp): with

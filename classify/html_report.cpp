@@ -221,7 +221,11 @@ void fix_rows(std::ostream &o, const ir::Json &g, const ir::Json &report) {
           if (c.is_string())
             clauses +=
                 (clauses.empty() ? "" : " ") + (str(loop, "keyword") + " " + c.as_string() + ";");
-        row(o, "checked clauses", "add to " + str(loop, "loop") + ": " + clauses);
+        const std::string replaced = str(loop, "replaces");
+        row(o, "checked clauses",
+            replaced.empty()
+                ? "add to " + str(loop, "loop") + ": " + clauses
+                : "in " + str(loop, "loop") + ", replace " + replaced + " with " + clauses);
       }
       return;
     }

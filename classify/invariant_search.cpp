@@ -241,6 +241,10 @@ struct Candidate {
   Origin origin;
   bool active = true;
   std::string keyword = {}; ///< its clause's keyword when not the site's (`loop assigns`)
+  /// The loop's own clause it takes the place of (`loop assigns L, R, t[0];`, at its keyword),
+  /// when it narrows one: tried and suggested in its place, not beside it.
+  std::optional<std::pair<int, int>> replaces = std::nullopt;
+  std::string replaced = {};
   /// Its establishment proved where no other candidate is among that goal's hypotheses (one
   /// loop, no callee): dropping others leaves the goal as it was, so it is not asked again.
   bool established = false;
@@ -828,18 +832,13 @@ std::string written_pointer(const ir::Expr &lhs) {
   return e->kind == ir::ExprKind::Var ? e->name : "";
 }
 
-/// A `loop assigns` for a loop that has none (without it, the loop may write anything): the
-/// variables its body assigns that are declared before it, and for each pointer it writes
-/// through, the function's own `assigns` locations of it (else its cells below the loop's
-/// bound). nullopt when the loop has one, calls a function, or writes through what is not a
-/// pointer variable declared before it.
-std::optional<std::string> missing_loop_assigns(const ir::Program &p, const ir::Function &f,
-                                                const Site &site, const FixContext &ctx) {
+/// What a loop writes, as `loop assigns` locations: the variables its body assigns that are
+/// declared before it, and for each pointer it writes through, the function's own `assigns`
+/// locations of it (else its cells below the loop's bound). nullopt when the loop calls a
+/// function, or writes through what is not a pointer variable declared before it.
+std::optional<std::vector<std::string>> loop_writes(const ir::Program &p, const ir::Function &f,
+                                                    const Site &site, const FixContext &ctx) {
   if (!site.callee.empty() || !site.stmt) return std::nullopt;
-  const auto &annots = site.stmt->annots;
-  if (std::any_of(annots.begin(), annots.end(),
-                  [](const ir::Annotation &a) { return a.kind == ir::AnnotKind::LoopWrites; }))
-    return std::nullopt;
   std::set<std::string> inside, pointers;
   bool unknown = false;
   walk(site.stmt->body, [&](const ir::Stmt &s) {
@@ -878,11 +877,72 @@ std::optional<std::string> missing_loop_assigns(const ir::Program &p, const ir::
       items.push_back(ptr + "[0 .. " + site.bounds.front() + " - 1]");
     }
   }
-  if (items.empty()) return std::nullopt;
+  if (items.empty()) return std::nullopt; // a loop that writes nothing: left as it is
+  return items;
+}
+
+/// The loop's own `loop assigns` clauses.
+std::vector<const ir::Annotation *> loop_assigns_of(const Site &site) {
+  std::vector<const ir::Annotation *> out;
+  if (site.stmt)
+    for (const auto &a : site.stmt->annots)
+      if (a.kind == ir::AnnotKind::LoopWrites) out.push_back(&a);
+  return out;
+}
+
+std::string joined(const std::vector<std::string> &items) {
   std::string text;
   for (const auto &i : items)
     text += (text.empty() ? "" : ", ") + i;
   return text;
+}
+
+/// A `loop assigns` for a loop that has none (without it, the loop may write anything): what
+/// it writes (loop_writes).
+std::optional<std::string> missing_loop_assigns(const ir::Program &p, const ir::Function &f,
+                                                const Site &site, const FixContext &ctx) {
+  if (!loop_assigns_of(site).empty()) return std::nullopt;
+  const auto items = loop_writes(p, f, site, ctx);
+  return items ? std::optional(joined(*items)) : std::nullopt;
+}
+
+/// `text` without its blanks: two spellings of one location compare equal.
+std::string unspaced(std::string text) {
+  std::erase_if(text, [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
+  return text;
+}
+
+/// The loop's one `loop assigns` clause narrowed to what the loop writes (loop_writes), in its
+/// place, when that lists fewer locations, each among the clause's own (B6.c's `loop assigns
+/// L, R, t[0];` lets the loop change t[0], which its function's `assigns \nothing` forbids).
+/// nullopt for a loop with no such clause, or several, or one over more than a line.
+std::optional<Candidate> narrowed_loop_assigns(const ir::Program &p, const ir::Function &f,
+                                               size_t si, const Site &site, const FixContext &ctx) {
+  const auto clauses = loop_assigns_of(site);
+  if (clauses.size() != 1) return std::nullopt;
+  const ir::SrcLoc at = ir::where(p, clauses.front()->pos, clauses.front()->src);
+  if (at.file != ctx.file) return std::nullopt;
+  const auto end = after_clause(ctx.source, at.line, at.col);
+  const auto items = loop_writes(p, f, site, ctx);
+  if (!end || end->first != at.line || !items) return std::nullopt;
+  const std::string line = source_lines(ctx.source)[size_t(at.line - 1)];
+  // The keyword is two words: the locations come after the second.
+  const size_t second = line.find("assigns", size_t(at.col - 1));
+  if (second == std::string::npos) return std::nullopt;
+  std::set<std::string> listed;
+  for (const auto &l :
+       split_top_level(clause_after_keyword(ctx.source, at.line, int(second) + 1), ","))
+    listed.insert(unspaced(l));
+  std::set<std::string> written;
+  for (const auto &i : *items)
+    written.insert(unspaced(i));
+  if (written.size() >= listed.size() ||
+      !std::includes(listed.begin(), listed.end(), written.begin(), written.end()))
+    return std::nullopt;
+  Candidate c{si, joined(*items), Origin::Goal, true, "loop assigns"};
+  c.replaces = std::make_pair(at.line, at.col);
+  c.replaced = line.substr(size_t(at.col - 1), size_t(end->second - at.col));
+  return c;
 }
 
 /// An `assigns` for a callee that has none (without it, a call may write anything): the
@@ -944,11 +1004,11 @@ ir::SrcLoc moved(const std::vector<Insertion> &insertions, ir::SrcLoc at) {
   for (const Insertion *i : same_line) {
     const size_t newline = i->text.rfind('\n');
     if (newline == std::string::npos) {
-      col += int(i->text.size());
+      col += int(i->text.size()) - i->erase;
       continue;
     }
     lines += int(std::count(i->text.begin(), i->text.end(), '\n'));
-    col = int(i->text.size() - newline - 1) + (at.col - i->column) + 1;
+    col = int(i->text.size() - newline - 1) + (at.col - i->column - i->erase) + 1;
   }
   at.line += lines;
   at.col = col;
@@ -971,7 +1031,7 @@ Instrumented instrument(const std::string &source, const std::vector<Site> &site
     const Site &site = sites[si];
     std::string text = site.prefix;
     for (size_t c = 0; c < cands.size(); ++c) {
-      if (!cands[c].active || cands[c].site != si) continue;
+      if (!cands[c].active || cands[c].site != si || cands[c].replaces) continue;
       out.at[{site.at.line, site.column + int(text.size())}] = c;
       text +=
           (cands[c].keyword.empty() ? site.keyword : cands[c].keyword) + " " + cands[c].text + "; ";
@@ -979,6 +1039,16 @@ Instrumented instrument(const std::string &source, const std::vector<Site> &site
     if (text.size() == site.prefix.size()) continue;
     insertions.push_back({site.at.line, site.column, text + site.suffix});
   }
+  // A clause narrowed in place: its keyword where the replaced one's was, once the other
+  // insertions are made.
+  const std::vector<Insertion> added = insertions;
+  for (size_t c = 0; c < cands.size(); ++c)
+    if (const auto &at = cands[c].replaces; cands[c].active && at) {
+      insertions.push_back({at->first, at->second, cands[c].keyword + " " + cands[c].text + ";",
+                            int(cands[c].replaced.size())});
+      const ir::SrcLoc there = moved(added, ir::SrcLoc{"", at->first, at->second});
+      out.at[{there.line, there.col}] = c;
+    }
   out.text = insert_text(source, insertions);
   out.insertions = std::move(insertions);
   return out;
@@ -2130,19 +2200,30 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   for (size_t si = 0; si < sites.size(); ++si) {
     // A loop's invariants, then what it assigns (an entry of its own, with its keyword).
     std::map<std::string, LoopInvariants> by_keyword;
+    std::vector<LoopInvariants> replacing; // a clause of the loop's narrowed in its place
     for (const auto &c : cands)
-      if (c.active && c.site == si) {
+      if (c.active && c.site == si && c.replaces)
+        replacing.push_back(LoopInvariants{sites[si].loop,
+                                           c.replaces->first,
+                                           c.replaces->second,
+                                           {c.text},
+                                           c.keyword,
+                                           c.replaced});
+    for (const auto &c : cands)
+      if (c.active && c.site == si && !c.replaces) {
         const std::string &keyword = c.keyword.empty() ? sites[si].keyword : c.keyword;
         auto &li =
             by_keyword
-                .try_emplace(keyword,
-                             LoopInvariants{
-                                 sites[si].loop, sites[si].at.line, sites[si].at.col, {}, keyword})
+                .try_emplace(
+                    keyword,
+                    LoopInvariants{
+                        sites[si].loop, sites[si].at.line, sites[si].at.col, {}, keyword, {}})
                 .first->second;
         li.clauses.push_back(c.text);
       }
     for (const char *keyword : {"loop invariant", "ensures", "loop assigns", "assigns"})
       if (by_keyword.count(keyword)) fix.loops.push_back(std::move(by_keyword.at(keyword)));
+    std::move(replacing.begin(), replacing.end(), std::back_inserter(fix.loops));
     if (!sites[si].callee.empty()) functions.push_back(sites[si].callee);
   }
   const auto check_start = Clock::now();
@@ -2173,6 +2254,8 @@ FunctionFix search_function(const ir::Program &p, const Report &r, const ir::Fun
     from_runs(si, sites[si], runs.heads[si], cands);
     if (auto assigns = missing_loop_assigns(p, f, sites[si], ctx))
       cands.push_back({si, std::move(*assigns), Origin::Goal, true, "loop assigns"});
+    if (auto narrowed = narrowed_loop_assigns(p, f, si, sites[si], ctx))
+      cands.push_back(std::move(*narrowed));
   }
   dedupe(cands);
   fix.candidates = cands.size();
@@ -2296,6 +2379,11 @@ std::vector<Insertion> fix_insertions(const std::string &source,
   for (const auto &fix : fixes)
     for (const auto &li : fix.loops) {
       if (li.clauses.empty() || li.line < 1 || li.line > int(lines.size())) continue;
+      if (!li.replaces.empty()) { // in the replaced clause's place, on its line
+        insertions.push_back({li.line, li.column, li.keyword + " " + li.clauses.front() + ";",
+                              int(li.replaces.size())});
+        continue;
+      }
       const bool loop = li.keyword.rfind("loop ", 0) == 0;
       auto &clauses = (loop ? loop_clauses : contract_clauses)[{li.line, li.column}];
       if (clauses.empty()) (loop ? loop_order : contract_order).push_back({li.line, li.column});

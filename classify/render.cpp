@@ -90,6 +90,10 @@ ir::Json fix_json(const FunctionFix &f) {
     l["loop"] = li.loop;
     l["keyword"] = li.keyword;
     l["line"] = li.line;
+    if (!li.replaces.empty()) {
+      l["column"] = li.column;
+      l["replaces"] = li.replaces;
+    }
     ir::Json clauses = ir::Json::array();
     for (const auto &c : li.clauses)
       clauses.push_back(c);
@@ -140,7 +144,10 @@ void goal_block(const Report &r, const GoalDiagnosis &d, std::string &out) {
   out += "  suggestion: " + suggestion(d) + "\n";
   if (const FunctionFix *fix = fix_for(r, d)) {
     for (const auto &li : fix->loops)
-      out += "  suggestion: add to " + li.loop + ": " + clauses_text(li) + "\n";
+      out += li.replaces.empty()
+                 ? "  suggestion: add to " + li.loop + ": " + clauses_text(li) + "\n"
+                 : "  suggestion: in " + li.loop + ", replace " + li.replaces + " with " +
+                       clauses_text(li) + "\n";
     out += "  checked: with " + std::string(fix->loops.size() > 1 ? "these" : "this") +
            ", the proof shows this goal" +
            (fix->proves.size() > 1

@@ -72,7 +72,7 @@ std::string insert_text(const std::string &source, std::vector<Insertion> insert
   std::string out = source;
   for (const auto &i : insertions)
     if (const size_t at = offset_of(out, i.line, i.column); at != std::string::npos)
-      out.insert(at, i.text);
+      out.replace(at, size_t(i.erase), i.text);
   return out;
 }
 
@@ -491,7 +491,7 @@ std::string unified_diff(const std::string &path, const std::string &before,
   while (i < n || j < m) {
     if (i < n && j < m && a[i] == b[j])
       ops.push_back({' ', i++, j++});
-    else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j]))
+    else if (j < m && (i == n || lcs[i][j + 1] > lcs[i + 1][j])) // a line replaced: `-` first
       ops.push_back({'+', i, j++});
     else
       ops.push_back({'-', i++, j});

@@ -11,15 +11,18 @@
 
 namespace triage::classify {
 
-/// Text inserted before column `column` (1-based, in bytes) of line `line` (1-based).
+/// Text inserted before column `column` (1-based, in bytes) of line `line` (1-based), in place
+/// of the `erase` bytes from there (a clause replaced; 0 for an insertion).
 struct Insertion {
   int line = 0;
   int column = 0;
   std::string text;
+  int erase = 0;
 };
 
 /// The source with the insertions made; several on one line are made right to left, so that
-/// each column means the original text's. Lines are kept unless an insertion has newlines.
+/// each column means the original text's. Lines are kept unless an insertion has newlines (or
+/// erases one: a replaced clause is on one line).
 std::string insert_text(const std::string &source, std::vector<Insertion> insertions);
 
 /// The lines of `source` (without their line ends).

@@ -49,6 +49,9 @@ TEST(SourceEdit, InsertionsKeepColumnsOfTheOriginal) {
   const std::string src = "ab cd\nef\n";
   EXPECT_EQ(insert_text(src, {{1, 4, "X"}, {1, 1, "Y"}, {2, 3, "Z"}}), "Yab Xcd\nefZ\n");
   EXPECT_EQ(insert_text(src, {{1, 1, "new\n"}}), "new\nab cd\nef\n");
+  // A clause replaced in place (`erase` bytes of the original), another insertion on its line
+  // still at its original column.
+  EXPECT_EQ(insert_text(src, {{1, 4, "xyz", 2}, {1, 1, "Y"}}), "Yab xyz\nef\n");
 }
 
 TEST(SourceEdit, UnifiedDiffNamesTheHunk) {
@@ -57,6 +60,9 @@ TEST(SourceEdit, UnifiedDiffNamesTheHunk) {
   EXPECT_EQ(unified_diff("f.c", before, after),
             "--- f.c\n+++ f.c\n@@ -2,6 +2,7 @@\n 2\n 3\n 4\n+new\n 5\n 6\n 7\n");
   EXPECT_EQ(unified_diff("f.c", before, before), "");
+  // A line replaced: removed, then added, as diff -u writes it.
+  EXPECT_EQ(unified_diff("f.c", "a\nb\nc\n", "a\nB\nc\n"),
+            "--- f.c\n+++ f.c\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
 }
 
 TEST(SourceEdit, ABehaviorsAssumptionsAreFoundFromOneOfItsClauses) {

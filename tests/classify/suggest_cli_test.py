@@ -126,19 +126,38 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
     fixed_lines = open(fixed).read().splitlines()
     check(added and all(l in fixed_lines for l in added), f'{name}: the diff adds the lines of the copy')
 
-# Houdini's pruning: B6's candidates true on every run are not all inductive. What is left
-# proves its two invariant goals, but its assigns goal needs a narrower `loop assigns`, which no
-# invariant gives: that goal is said to have none.
+# Houdini's pruning: B6's candidates true on every run are not all inductive. Its assigns goal
+# needs a narrower `loop assigns`, which no invariant gives: the loop's own clause is narrowed to
+# what the loop writes, in its place (the text, the JSON, the copy and the diff say so), and that
+# alone proves the three goals (the invariant the runs suggested is minimised away).
 fixed = os.path.join(work, 'B6.c')
 p = run('diagnose', 'binary_search/B6.c', '--fix', fixed, '--format', 'json')
 fix = json.loads(p.stdout)['fixes'][0]
 check(fix['inductive'] < fix['after_runs'] <= fix['candidates'], f'B6: pruned by runs and by proof: {fix}')
-check([g['kind'] for g in fix['still_failing']] == ['assigns'], f'B6: the assigns goal stays failing: {fix}')
-check(all(g['kind'] == 'loop_invariant_preserved' for g in fix['proves']), f'B6: what it proves: {fix}')
+check(fix['still_failing'] == [] and sorted(g['kind'] for g in fix['proves']) ==
+      ['assigns', 'loop_invariant_preserved', 'loop_invariant_preserved'], f'B6: what it proves: {fix}')
+check([(l['keyword'], l['clauses'], l.get('replaces'), l['line'], l.get('column')) for l in fix['loops']] ==
+      [('loop assigns', ['L, R'], 'loop assigns L, R, t[0];', 17, 7)], f'B6: the clause narrowed: {fix}')
+before, after = open(os.path.join(examples, 'binary_search/B6.c')).read(), open(fixed).read()
+check(after == before.replace('loop assigns L, R, t[0];', 'loop assigns L, R;'),
+      f'B6: the copy has the clause replaced, every other line as it was: {after}')
+p = run('prove', fixed)
+check(p.returncode == 0, f'B6: the fixed copy proves: {p.stdout[-400:]}')
 text = run('diagnose', 'binary_search/B6.c', '--suggest').stdout
 writes = text[text.index('B6.c:9:5:'):]
-check('no checked invariant: ' in writes and 'suggestion: add to' not in writes,
-      f'B6: said for the assigns goal: {writes[-600:]}')
+check('suggestion: in loop@14, replace loop assigns L, R, t[0]; with loop assigns L, R;' in writes
+      and 'checked: ' in writes, f'B6: said for the assigns goal: {writes[-600:]}')
+diff = run('diagnose', 'binary_search/B6.c', '--format', 'diff').stdout
+check('\n-      loop assigns L, R, t[0];\n+      loop assigns L, R;\n' in diff, f'B6: the diff replaces the line: {diff}')
+
+# A `loop assigns` that lists only what the loop writes is left as it is: no narrower one.
+narrow = os.path.join(work, 'B6_narrow.c')
+open(narrow, 'w').write(before.replace('loop assigns L, R, t[0];', 'loop assigns L, R;')
+                        .replace('loop invariant \\forall integer i; R < i < n ==> t[i] > x;', ''))
+p = run('diagnose', narrow, '--suggest', '--format', 'json', cwd=work)
+loops = [l for f in json.loads(p.stdout)['fixes'] for l in f['loops']]
+check(loops and all('replaces' not in l and l['keyword'] == 'loop invariant' for l in loops),
+      f'B6 narrow: invariants added, nothing replaced: {p.stdout[-600:]}')
 
 # In a function with one loop, Houdini asks the candidates' establishment first: one that is not
 # established is dropped before its preservation is asked (S5's runs keep bounds with constants
