@@ -233,7 +233,10 @@ Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site
 
 // ---- candidates ----
 
-enum class Origin { Goal, Bound, Entry, Range };
+/// Where a candidate comes from: the goals, the runs' bounds of scalars, their relations to the
+/// loop's entry, the runs' facts about ranges of cells up to or from a counter, or about every
+/// cell of an array of one length (`Whole`: few, and kept where the range facts are left out).
+enum class Origin { Goal, Bound, Entry, Range, Whole };
 
 struct Candidate {
   size_t site;
@@ -613,7 +616,7 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
     return rhs;
   };
   auto cell_facts = [&](const std::string &arr, const CellRange &range,
-                        const std::vector<std::string> &rhs) {
+                        const std::vector<std::string> &rhs, Origin origin = Origin::Range) {
     auto applies = [&](const HeadState &h) { return !range.applies || range.applies(h); };
     const auto with_cells = std::count_if(heads.begin(), heads.end(), [&](const HeadState &h) {
       const auto [lo, hi] = range.cells(h);
@@ -645,7 +648,7 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
         const std::string fact = "\\forall integer " + k + "; " + range.text + " ==> " + arr + "[" +
                                  k + "] " + op + " " + e;
         if (range_count++ < 24)
-          add(range.guard.empty() ? fact : range.guard + " ==> (" + fact + ")", Origin::Range);
+          add(range.guard.empty() ? fact : range.guard + " ==> (" + fact + ")", origin);
       }
     }
   };
@@ -698,6 +701,26 @@ void from_runs(size_t si, const Site &site, const std::vector<HeadState> &heads,
                       }},
                      values_beside(arr, c));
         }
+  // Every cell of an array of one length on every run, which the loop changes: the whole array
+  // against the scalars. What a loop keeps of cells it writes at an index it reads rather than
+  // counts (a histogram's `hist[v[i]]++`: `\\forall integer k; 0 <= k < 4 ==> hist[k] <= i`,
+  // each count at most the elements counted, which bounds the next increment).
+  for (const auto &arr : arrays) {
+    const long long len = (long long)heads.front().arrays.at(arr).size();
+    const bool one_length = len > 0 && all([&](const HeadState &h) {
+                              return (long long)h.arrays.at(arr).size() == len;
+                            });
+    const bool changed = std::any_of(heads.begin(), heads.end(), [&](const HeadState &h) {
+      return h.arrays.at(arr) != heads[h.entry].arrays.at(arr);
+    });
+    if (one_length && changed)
+      cell_facts(arr,
+                 {"0 <= " + k + " < " + std::to_string(len),
+                  [len](const HeadState &) {
+                    return std::pair{0LL, len};
+                  }},
+                 values_beside(arr, ""), Origin::Whole);
+  }
 }
 
 /// `B == A` for `A == B`, also inside the form that holds from the second visit on; nullopt

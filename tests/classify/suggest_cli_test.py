@@ -71,7 +71,8 @@ ours = [os.path.join(here, 'suggest', f) for f in ['copy_down.c', 'reverse_into.
                                                    'order_pair.c', 'keep_or_swap.c', 'swap_ptr.c',
                                                    'two_callers.c', 'abs_dist.c']]
 for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isqrt/S5.c',
-             'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c'] + ours:
+             'binary_search/B4.c', 'subcontracts/set_x.c', 'subcontracts/three_calls_single.c',
+             'globals/G1.c'] + ours:
     fixed = os.path.join(work, os.path.basename(name))
     p = run('diagnose', name, '--fix', fixed, '--format', 'json')
     report = json.loads(p.stdout)
@@ -94,6 +95,12 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
         assigns = [c for f in fixes for l in f['loops'] if l['keyword'] == 'loop assigns' for c in l['clauses']]
         check(assigns == ['i, a[0 .. n - 1]'], f'{name}: its loop assigns: {fixes}')
         check('loop assigns i, a[0 .. n - 1];' in open(fixed).read(), f'{name}: written in the copy')
+    if name.endswith('G1.c'):
+        # A histogram: every cell of the global array (of one length on every run), not only
+        # those below a counter, bounds the next increment.
+        clauses = [c for f in fixes for l in f['loops'] for c in l['clauses']]
+        check(any(c.startswith('\\forall integer k_; 0 <= k_ < 4 ==> hist[k_]') for c in clauses),
+              f'{name}: a fact about every cell of hist: {clauses}')
     if name.endswith('select_sort.c'):
         clauses = [c for f in fixes for l in f['loops'] for c in l['clauses']]
         check('0 < i ==> (\\forall integer k; i <= k < n ==> a[k] >= a[i-1])' in clauses,
@@ -125,6 +132,16 @@ for name in ['unannotated/U0.c', 'loops/sqrt_weak.c', 'loops/is_present.c', 'isq
     added = [l[1:] for l in diff.splitlines() if l.startswith('+') and not l.startswith('+++')]
     fixed_lines = open(fixed).read().splitlines()
     check(added and all(l in fixed_lines for l in added), f'{name}: the diff adds the lines of the copy')
+
+# G2's overflow is a weakness beside a real bug (its assertion, non-compliance): the suggestion
+# proves the overflow, and the fixed copy still fails the assertion alone.
+fixed = os.path.join(work, 'G2.c')
+report = json.loads(run('diagnose', 'globals/G2.c', '--fix', fixed, '--format', 'json').stdout)
+proved_by_fix = {(g['kind'], g['line']) for f in report['fixes'] for g in f['proves']}
+check(proved_by_fix == {('rte_overflow', 27)}, f'G2: the overflow proved: {report["fixes"]}')
+p = run('prove', fixed, '--format', 'json')
+check([(g['kind'], g['status']) for g in json.loads(p.stdout)['goals'] if g['status'] != 'proved'] ==
+      [('assertion', 'failed')], f'G2: the fixed copy fails the assertion alone: {p.stdout[-600:]}')
 
 # Houdini's pruning: B6's candidates true on every run are not all inductive. Its assigns goal
 # needs a narrower `loop assigns`, which no invariant gives: the loop's own clause is narrowed to
