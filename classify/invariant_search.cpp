@@ -12,6 +12,7 @@
 #include "rac/interpreter.hpp"
 
 #include <algorithm>
+#include <boost/algorithm/string/join.hpp>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -238,6 +239,18 @@ Runs observe(const ir::Program &p, const std::string &fn, const std::vector<Site
 /// cell of an array of one length (`Whole`: few, and kept where the range facts are left out).
 enum class Origin { Goal, Bound, Entry, Range, Whole };
 
+/// A clause of the user's, as written at line:column, that a candidate takes the place of.
+struct Replaced {
+  int line = 0, column = 0;
+  std::string text;
+};
+
+/// `keyword clause;` in place of `replaced`, on its line.
+Insertion in_place_of(const Replaced &replaced, const std::string &keyword,
+                      const std::string &clause) {
+  return {replaced.line, replaced.column, keyword + " " + clause + ";", int(replaced.text.size())};
+}
+
 struct Candidate {
   size_t site;
   std::string text;
@@ -246,8 +259,7 @@ struct Candidate {
   std::string keyword = {}; ///< its clause's keyword when not the site's (`loop assigns`)
   /// The loop's own clause it takes the place of (`loop assigns L, R, t[0];`, at its keyword),
   /// when it narrows one: tried and suggested in its place, not beside it.
-  std::optional<std::pair<int, int>> replaces = std::nullopt;
-  std::string replaced = {};
+  std::optional<Replaced> replaces = std::nullopt;
   /// Its establishment proved where no other candidate is among that goal's hypotheses (one
   /// loop, no callee): dropping others leaves the goal as it was, so it is not asked again.
   bool established = false;
@@ -913,20 +925,13 @@ std::vector<const ir::Annotation *> loop_assigns_of(const Site &site) {
   return out;
 }
 
-std::string joined(const std::vector<std::string> &items) {
-  std::string text;
-  for (const auto &i : items)
-    text += (text.empty() ? "" : ", ") + i;
-  return text;
-}
-
 /// A `loop assigns` for a loop that has none (without it, the loop may write anything): what
 /// it writes (loop_writes).
 std::optional<std::string> missing_loop_assigns(const ir::Program &p, const ir::Function &f,
                                                 const Site &site, const FixContext &ctx) {
   if (!loop_assigns_of(site).empty()) return std::nullopt;
   const auto items = loop_writes(p, f, site, ctx);
-  return items ? std::optional(joined(*items)) : std::nullopt;
+  return items ? std::optional(boost::algorithm::join(*items, ", ")) : std::nullopt;
 }
 
 /// `text` without its blanks: two spellings of one location compare equal.
@@ -949,7 +954,8 @@ std::optional<Candidate> narrowed_loop_assigns(const ir::Program &p, const ir::F
   const auto items = loop_writes(p, f, site, ctx);
   if (!end || end->first != at.line || !items) return std::nullopt;
   const std::string line = source_lines(ctx.source)[size_t(at.line - 1)];
-  // The keyword is two words: the locations come after the second.
+  // The keyword is two words, and clause_after_keyword skips one: the locations come after
+  // the second.
   const size_t second = line.find("assigns", size_t(at.col - 1));
   if (second == std::string::npos) return std::nullopt;
   std::set<std::string> listed;
@@ -962,9 +968,9 @@ std::optional<Candidate> narrowed_loop_assigns(const ir::Program &p, const ir::F
   if (written.size() >= listed.size() ||
       !std::includes(listed.begin(), listed.end(), written.begin(), written.end()))
     return std::nullopt;
-  Candidate c{si, joined(*items), Origin::Goal, true, "loop assigns"};
-  c.replaces = std::make_pair(at.line, at.col);
-  c.replaced = line.substr(size_t(at.col - 1), size_t(end->second - at.col));
+  Candidate c{si, boost::algorithm::join(*items, ", "), Origin::Goal, true, "loop assigns"};
+  c.replaces =
+      Replaced{at.line, at.col, line.substr(size_t(at.col - 1), size_t(end->second - at.col))};
   return c;
 }
 
@@ -1067,9 +1073,8 @@ Instrumented instrument(const std::string &source, const std::vector<Site> &site
   const std::vector<Insertion> added = insertions;
   for (size_t c = 0; c < cands.size(); ++c)
     if (const auto &at = cands[c].replaces; cands[c].active && at) {
-      insertions.push_back({at->first, at->second, cands[c].keyword + " " + cands[c].text + ";",
-                            int(cands[c].replaced.size())});
-      const ir::SrcLoc there = moved(added, ir::SrcLoc{"", at->first, at->second});
+      insertions.push_back(in_place_of(*at, cands[c].keyword, cands[c].text));
+      const ir::SrcLoc there = moved(added, ir::SrcLoc{"", at->line, at->column});
       out.at[{there.line, there.col}] = c;
     }
   out.text = insert_text(source, insertions);
@@ -2224,26 +2229,23 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
     // A loop's invariants, then what it assigns (an entry of its own, with its keyword).
     std::map<std::string, LoopInvariants> by_keyword;
     std::vector<LoopInvariants> replacing; // a clause of the loop's narrowed in its place
-    for (const auto &c : cands)
-      if (c.active && c.site == si && c.replaces)
-        replacing.push_back(LoopInvariants{sites[si].loop,
-                                           c.replaces->first,
-                                           c.replaces->second,
-                                           {c.text},
-                                           c.keyword,
-                                           c.replaced});
-    for (const auto &c : cands)
-      if (c.active && c.site == si && !c.replaces) {
-        const std::string &keyword = c.keyword.empty() ? sites[si].keyword : c.keyword;
-        auto &li =
-            by_keyword
-                .try_emplace(
-                    keyword,
-                    LoopInvariants{
-                        sites[si].loop, sites[si].at.line, sites[si].at.col, {}, keyword, {}})
-                .first->second;
-        li.clauses.push_back(c.text);
+    for (const auto &c : cands) {
+      if (!c.active || c.site != si) continue;
+      const std::string &keyword = c.keyword.empty() ? sites[si].keyword : c.keyword;
+      if (c.replaces) {
+        const Replaced &at = *c.replaces;
+        replacing.push_back(
+            LoopInvariants{sites[si].loop, at.line, at.column, {c.text}, keyword, at.text});
+        continue;
       }
+      auto &li = by_keyword
+                     .try_emplace(
+                         keyword,
+                         LoopInvariants{
+                             sites[si].loop, sites[si].at.line, sites[si].at.col, {}, keyword, {}})
+                     .first->second;
+      li.clauses.push_back(c.text);
+    }
     for (const char *keyword : {"loop invariant", "ensures", "loop assigns", "assigns"})
       if (by_keyword.count(keyword)) fix.loops.push_back(std::move(by_keyword.at(keyword)));
     std::move(replacing.begin(), replacing.end(), std::back_inserter(fix.loops));
@@ -2402,9 +2404,9 @@ std::vector<Insertion> fix_insertions(const std::string &source,
   for (const auto &fix : fixes)
     for (const auto &li : fix.loops) {
       if (li.clauses.empty() || li.line < 1 || li.line > int(lines.size())) continue;
-      if (!li.replaces.empty()) { // in the replaced clause's place, on its line
-        insertions.push_back({li.line, li.column, li.keyword + " " + li.clauses.front() + ";",
-                              int(li.replaces.size())});
+      if (!li.replaces.empty()) {
+        insertions.push_back(
+            in_place_of({li.line, li.column, li.replaces}, li.keyword, li.clauses.front()));
         continue;
       }
       const bool loop = li.keyword.rfind("loop ", 0) == 0;

@@ -6,19 +6,13 @@
 #include "ir/parallel_for.hpp"
 
 #include <algorithm>
+#include <boost/algorithm/string/join.hpp>
 
 namespace triage::classify {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string joined(const std::vector<std::string> &xs) {
-  std::string s;
-  for (size_t i = 0; i < xs.size(); ++i)
-    s += (i ? ", " : "") + xs[i];
-  return s;
-}
 
 /// One goal's check: the prover's model's inputs, then further models', then inputs from the
 /// "exists inputs, for all outputs" query (one quantified query, its answer confirmed as the
@@ -117,11 +111,12 @@ private:
     d_.shown_statically =
         "every state " +
         (through.empty() ? std::string("the proof allows")
-                         : "the contracts of " + joined(through) + " allow") +
+                         : "the contracts of " + boost::algorithm::join(through, ", ") + " allow") +
         " on the way, from these inputs, fails this goal, and those contracts are proved";
     if (!premises_.may_not_terminate.empty())
-      d_.shown_statically += "; partial correctness: " + joined(premises_.may_not_terminate) +
-                             " may not terminate (no variant), and then no run reaches this goal";
+      d_.shown_statically +=
+          "; partial correctness: " + boost::algorithm::join(premises_.may_not_terminate, ", ") +
+          " may not terminate (no variant), and then no run reaches this goal";
     const RunLimits limits{std::min(ctx_.options.static_replay_steps, ctx_.options.step_limit),
                            ctx_.options.run_limit};
     const rac::Outcome o = run_candidate(ctx_.program, *d_.counterexample, rac::Policy{}, limits);

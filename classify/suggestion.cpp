@@ -1,17 +1,11 @@
 #include "classify/suggestion.hpp"
 
+#include <boost/algorithm/string/join.hpp>
 #include <cctype>
 
 namespace triage::classify {
 
 namespace {
-
-std::string join(const std::vector<std::string> &xs, const char *sep) {
-  std::string out;
-  for (size_t i = 0; i < xs.size(); ++i)
-    out += (i ? sep : "") + xs[i];
-  return out;
-}
 
 bool is_loop(const std::string &subcontract) {
   return subcontract.rfind("loop@", 0) == 0;
@@ -28,7 +22,7 @@ std::string clauses_of(const std::string &subcontract) {
 
 std::string weakness_advice(const GoalDiagnosis &d) {
   if (d.scope == Scope::Global)
-    return "strengthen the contracts of " + join(d.subcontracts, ", ") +
+    return "strengthen the contracts of " + boost::algorithm::join(d.subcontracts, ", ") +
            ": together they are too weak, none is alone on these inputs; for each, " +
            clauses_of(d.subcontracts.empty() ? "" : d.subcontracts.front());
   const std::string name = d.subcontracts.empty() ? "the subcontract" : d.subcontracts.front();
