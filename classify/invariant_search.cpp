@@ -954,13 +954,8 @@ std::optional<Candidate> narrowed_loop_assigns(const ir::Program &p, const ir::F
   const auto items = loop_writes(p, f, site, ctx);
   if (!end || end->first != at.line || !items) return std::nullopt;
   const std::string line = source_lines(ctx.source)[size_t(at.line - 1)];
-  // The keyword is two words, and clause_after_keyword skips one: the locations come after
-  // the second.
-  const size_t second = line.find("assigns", size_t(at.col - 1));
-  if (second == std::string::npos) return std::nullopt;
   std::set<std::string> listed;
-  for (const auto &l :
-       split_top_level(clause_after_keyword(ctx.source, at.line, int(second) + 1), ","))
+  for (const auto &l : split_top_level(clause_after_keyword(ctx.source, at.line, at.col), ","))
     listed.insert(unspaced(l));
   std::set<std::string> written;
   for (const auto &i : *items)

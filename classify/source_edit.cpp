@@ -78,11 +78,23 @@ std::string insert_text(const std::string &source, std::vector<Insertion> insert
 
 namespace {
 
+/// The offset past the keyword at `at`: one word, or two for a loop's (`loop invariant`).
+size_t past_keyword(const std::string &source, size_t at) {
+  const size_t start = at;
+  while (at < source.size() && ident_char(source[at]))
+    ++at;
+  if (source.compare(start, at - start, "loop") != 0) return at;
+  while (at < source.size() && (source[at] == ' ' || source[at] == '\t'))
+    ++at;
+  while (at < source.size() && ident_char(source[at]))
+    ++at;
+  return at;
+}
+
 /// The clause from the keyword at `at`: its text, and the offset of the `;` that ends it (or
 /// of the comment's end); npos when the text ends first.
 std::pair<std::string, size_t> scan_clause(const std::string &source, size_t at) {
-  while (at < source.size() && ident_char(source[at]))
-    ++at;
+  at = past_keyword(source, at);
   int depth = 0;
   int binders = 0; // quantifiers whose `;` (after their binders) is still to come
   std::string text;

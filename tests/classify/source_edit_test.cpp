@@ -13,6 +13,9 @@ TEST(SourceEdit, TheClauseAfterAKeywordEndsAtItsSemicolonNotAQuantifiers) {
   EXPECT_EQ(clause_after_keyword(src, 2, 5), "\\forall integer i; 0 <= i < n ==> t[i] <= x");
   EXPECT_EQ(clause_after_keyword("  return i - 1;\n", 1, 3), "i - 1");
   EXPECT_EQ(clause_after_keyword("x", 3, 1), "");
+  // A loop's keyword is two words: the clause comes after both.
+  EXPECT_EQ(clause_after_keyword("  /*@ loop invariant 0 <= i <= n;\n", 1, 7), "0 <= i <= n");
+  EXPECT_EQ(clause_after_keyword("  @ loop  assigns i, a[0 .. n-1];\n", 1, 5), "i, a[0 .. n-1]");
 }
 
 TEST(SourceEdit, ConjunctsSplitAndsAndChainsButNotUnderQuantifiers) {
