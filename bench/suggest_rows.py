@@ -13,7 +13,6 @@ one line per row (met, or why not) and the count, with each file's suggestion ti
 """
 import argparse
 import csv
-import difflib
 import json
 import os
 import subprocess
@@ -21,6 +20,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from suggest import map_lines  # noqa: E402  (the corpus benchmark's: one way to match lines)
 
 
 def default_examples():
@@ -37,16 +38,6 @@ def weakness_rows(examples):
             if len(r) >= 5 and r[4].startswith('subcontract_weakness'):
                 rows.append({'file': r[0], 'function': r[1], 'line': int(r[2]), 'kind': r[3]})
     return rows
-
-
-def line_map(before, after):
-    """Each line of `after` (1-based) to its line in `before`, for lines the diff keeps."""
-    out = {}
-    sm = difflib.SequenceMatcher(a=before.splitlines(), b=after.splitlines(), autojunk=False)
-    for a, b, n in sm.get_matching_blocks():
-        for k in range(n):
-            out[b + k + 1] = a + k + 1
-    return out
 
 
 def main():
@@ -81,9 +72,9 @@ def main():
             q = subprocess.run([a.triage, 'prove', copy, '--format', 'json'], cwd=examples,
                                capture_output=True, text=True, timeout=1800)
             copy_proves_all = q.returncode == 0
-            # A line the suggestion went into (after `/*@`) is no longer the original's: its
-            # goals are found by the diff only when the copy changed other lines.
-            lines = line_map(open(os.path.join(examples, name)).read(), open(copy).read())
+            # The copy may have lines inserted, and a clause moved off an annotation's opening
+            # line: its goals are mapped back to the original's lines.
+            lines = map_lines(open(os.path.join(examples, name)).read(), open(copy).read())
             proved_in_copy = {}
             for g in json.loads(q.stdout)['goals']:
                 key = (g['kind'], lines.get(g['line']))
