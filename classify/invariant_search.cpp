@@ -1672,8 +1672,7 @@ std::vector<ir::GoalRef> targets_of(const Report &r, const std::string &fn) {
     if (d.result.status == vcgen::Status::Proved || d.result.goal.function != fn) continue;
     const bool loop_blamed =
         d.verdict == Verdict::SubcontractWeakness &&
-        std::any_of(d.subcontracts.begin(), d.subcontracts.end(),
-                    [](const std::string &s) { return s.rfind("loop@", 0) == 0; });
+        std::any_of(d.subcontracts.begin(), d.subcontracts.end(), ir::is_loop_name);
     const bool open = d.verdict == Verdict::Unknown || d.verdict == Verdict::ProverIncapacity ||
                       d.verdict == Verdict::LikelyProverIncapacity;
     if (loop_blamed || open) out.push_back(d.result.goal);
@@ -2334,10 +2333,6 @@ FunctionFix search_callees(const ir::Program &p, const Report &r, const ir::Func
   return settle(ctx, r, sites, cands, f.name, targets, answer, "postconditions of " + names);
 }
 
-bool is_loop(const std::string &subcontract) {
-  return subcontract.rfind("loop@", 0) == 0;
-}
-
 /// The callees the weaknesses of `fn` blame, each set of them (one for a single weakness,
 /// several for a global one) with the goals it is blamed for.
 std::map<std::vector<std::string>, std::vector<ir::GoalRef>> blamed_callees(const Report &r,
@@ -2346,7 +2341,7 @@ std::map<std::vector<std::string>, std::vector<ir::GoalRef>> blamed_callees(cons
   for (const auto &d : r.goals) {
     if (d.result.status == vcgen::Status::Proved || d.result.goal.function != fn ||
         d.verdict != Verdict::SubcontractWeakness || d.subcontracts.empty() ||
-        std::any_of(d.subcontracts.begin(), d.subcontracts.end(), is_loop))
+        std::any_of(d.subcontracts.begin(), d.subcontracts.end(), ir::is_loop_name))
       continue;
     std::vector<std::string> names = d.subcontracts;
     std::sort(names.begin(), names.end());

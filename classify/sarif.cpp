@@ -74,7 +74,7 @@ ir::Json rules() {
 /// Where a subcontract is: a loop by the line in its name, a callee by its definition.
 std::optional<ir::SrcLoc> subcontract_location(const ir::Program &p, const std::string &name,
                                                const ir::SrcLoc &goal_at) {
-  if (name.rfind("loop@", 0) == 0) {
+  if (ir::is_loop_name(name)) {
     try {
       return ir::SrcLoc{goal_at.file, std::stoi(name.substr(5)), 0};
     } catch (const std::exception &) {

@@ -7,13 +7,9 @@ namespace triage::classify {
 
 namespace {
 
-bool is_loop(const std::string &subcontract) {
-  return subcontract.rfind("loop@", 0) == 0;
-}
-
 /// Which clauses of a subcontract can be strengthened.
 std::string clauses_of(const std::string &subcontract) {
-  if (is_loop(subcontract))
+  if (ir::is_loop_name(subcontract))
     return "its loop invariant (say what the goal needs about the variables the loop changes) "
            "or its writes clause (list fewer locations)";
   return "its postcondition (ensures: say more about what it computes) or its writes clause "

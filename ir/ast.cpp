@@ -1,5 +1,7 @@
 #include "ir/ast.hpp"
 
+#include <string_view>
+
 namespace triage::ir {
 
 BigInt object_cells(const Location &part) {
@@ -64,8 +66,16 @@ SrcLoc where(const Program &p, Pos pos, const std::optional<SrcLoc> &src) {
   return SrcLoc{p.file, pos.line, pos.col};
 }
 
+namespace {
+constexpr std::string_view kLoopPrefix = "loop@";
+}
+
 std::string loop_name(const Program &p, const Stmt &loop) {
-  return "loop@" + std::to_string(where(p, loop.pos, loop.src).line);
+  return std::string(kLoopPrefix) + std::to_string(where(p, loop.pos, loop.src).line);
+}
+
+bool is_loop_name(const std::string &subcontract) {
+  return subcontract.starts_with(kLoopPrefix);
 }
 
 ExprPtr make_expr(ExprKind kind, std::vector<ExprPtr> args, Pos pos) {

@@ -270,6 +270,8 @@ SrcLoc where(const Program &p, Pos pos, const std::optional<SrcLoc> &src);
 /// The name of a loop's contract as diagnoses use it: `loop@LINE`, LINE being the line of the
 /// while statement's location. Front ends locate a loop where its annotation starts.
 std::string loop_name(const Program &p, const Stmt &loop);
+/// Whether a subcontract's name is a loop's (loop_name), not a callee's.
+bool is_loop_name(const std::string &subcontract);
 
 /// Constructors used by the parser and the front ends.
 ExprPtr make_int(BigInt v, Pos pos = {});
