@@ -1285,17 +1285,26 @@ bool inits_independent(const std::vector<Site> &sites) {
   return sites.size() == 1 && sites.front().callee.empty();
 }
 
+/// The name of a goal of candidate `c` (goal_key).
+std::string candidate_key(size_t c, ir::GoalKind kind) {
+  return "candidate " + std::to_string(c) + " " + ir::goal_kind_name(kind);
+}
+
+/// The name of a goal at the place of `target` in the source searched (goal_key).
+std::string target_key(const ir::GoalRef &target, ir::GoalKind kind) {
+  return std::string("target ") + ir::goal_kind_name(kind) + " " + target.function + " " +
+         target.at.file + ":" + std::to_string(target.at.line) + ":" +
+         std::to_string(target.at.col);
+}
+
 /// A goal's name across variants: a candidate's index and the goal's kind, or a target's kind and
 /// place in the source searched; none for other goals.
 std::optional<std::string> goal_key(const Instrumented &in, const std::vector<ir::GoalRef> &targets,
                                     const std::vector<ir::GoalRef> &moved_targets,
                                     const ir::GoalRef &g) {
-  const std::string kind = ir::goal_kind_name(g.kind);
-  if (const auto c = candidate_of(in, g)) return "candidate " + std::to_string(*c) + " " + kind;
+  if (const auto c = candidate_of(in, g)) return candidate_key(*c, g.kind);
   for (size_t i = 0; i < targets.size(); ++i)
-    if (same_place(g, moved_targets[i]))
-      return "target " + kind + " " + targets[i].function + " " + targets[i].at.file + ":" +
-             std::to_string(targets[i].at.line) + ":" + std::to_string(targets[i].at.col);
+    if (same_place(g, moved_targets[i])) return target_key(targets[i], g.kind);
   return std::nullopt;
 }
 
@@ -1596,9 +1605,10 @@ constexpr int kMinimiseAttempts = 20;
 /// removal undone then costs one attempt of the goal that fails, not all of them in turn
 /// (remove_copy3.c: 3 to 5 s each for six of them). A goal that another attempt would have
 /// proved keeps a clause more; the final check proves what is suggested with every attempt.
-void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector<Candidate> &cands,
-              const std::string &fn, const std::vector<ir::GoalRef> &targets, double work_s,
-              size_t needed, Clock::time_point until, Recipes recipes, ProvedUnder &known) {
+Recipes minimise(const FixContext &ctx, const std::vector<Site> &sites,
+                 std::vector<Candidate> &cands, const std::string &fn,
+                 const std::vector<ir::GoalRef> &targets, double work_s, size_t needed,
+                 Clock::time_point until, Recipes recipes, ProvedUnder &known) {
   drop_implied(cands);
   drop_weaker_cells(cands);
   drop_weaker_bounds(cands);
@@ -1656,7 +1666,7 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
                                  : std::max<size_t>(active.size() / 2, 1);
   for (size_t chunk = first_chunk; chunk >= 1; chunk /= 2) {
     for (size_t from = 0; from < active.size(); from += chunk) {
-      if (spent()) return;
+      if (spent()) return recipes;
       std::vector<size_t> group;
       for (size_t i = from; i < std::min(from + chunk, active.size()); ++i)
         if (cands[active[i]].active) group.push_back(active[i]);
@@ -1664,6 +1674,7 @@ void minimise(const FixContext &ctx, const std::vector<Site> &sites, std::vector
     }
     if (chunk == 1) break;
   }
+  return recipes;
 }
 
 std::vector<ir::GoalRef> targets_of(const Report &r, const std::string &fn) {
@@ -1863,11 +1874,6 @@ std::vector<ir::GoalRef> before_the_sites(const Report &r, const std::string &fn
   return out;
 }
 
-/// The check: the functions proved again with the clauses as --fix writes them and the
-/// diagnosis's proof budget. Every goal must be proved but those that failed before; the
-/// targets proved go to `proves`, the others (and those in `left_failing`, not asked) to
-/// `still_failing`. The goals in `unchanged` (before_the_sites) are not asked either: their
-/// proofs stand. Empty when it passes, else why.
 /// The attempts that proved each goal in the diagnosis, for the same goals once `insertions` are
 /// in (ProveOptions::recipe). A clause added only adds hypotheses to such a goal: the final check
 /// asks it with that attempt first (merge.c's assertion at line 67: 4.8 s of an 8 s check went to
@@ -1891,14 +1897,58 @@ diagnosis_recipes(const Report &r, const std::vector<Insertion> &insertions,
   };
 }
 
+/// How the search last proved the goals of the set it found (minimise's recipes), and its
+/// candidates (those active are the clauses suggested).
+struct SearchProofs {
+  const Recipes &recipes;
+  const std::vector<Candidate> &cands;
+};
+
+/// The attempts that proved each goal in the search, for the same goals in `fixed` (the source
+/// with the clauses as --fix writes them): a target by its place, a clause by its text (the
+/// first of that text, should two loops get the same). The diagnosis has no recipe for these:
+/// it failed the targets and had no such clause. Without one, the final check asks each goal
+/// every attempt in turn, and those the search saw fail cost it most of its time (bubble_sort.c's
+/// outer loop: 2.5 s, 0.7 s with them; insertion_sort.c's `Increasing(a, i)`, proved with the
+/// lemmas over one state: 1.5 s, 0.4 s with them). A recipe is a first try only: a goal it
+/// leaves failing is asked every attempt again.
+std::function<std::optional<vcgen::ProofRecipe>(const ir::GoalRef &)>
+search_recipes(const SearchProofs &search, const std::vector<ir::GoalRef> &targets,
+               const std::vector<Insertion> &insertions, const std::string &fixed,
+               const std::string &file) {
+  auto from = [&search](const std::string &key) -> std::optional<vcgen::ProofRecipe> {
+    const auto it = search.recipes.find(key);
+    return it == search.recipes.end() ? std::nullopt : it->second;
+  };
+  return [=, moved_targets = moved(insertions, file, targets)](
+             const ir::GoalRef &g) -> std::optional<vcgen::ProofRecipe> {
+    for (size_t i = 0; i < targets.size(); ++i)
+      if (same_place(g, moved_targets[i])) return from(target_key(targets[i], g.kind));
+    if (g.at.file != file) return std::nullopt;
+    const std::string text = clause_after_keyword(fixed, g.at.line, g.at.col);
+    for (size_t c = 0; c < search.cands.size(); ++c)
+      if (search.cands[c].active && search.cands[c].text == text)
+        return from(candidate_key(c, g.kind));
+    return std::nullopt;
+  };
+}
+
+/// The check: the functions proved again with the clauses as --fix writes them and the
+/// diagnosis's proof budget. Every goal must be proved but those that failed before; the
+/// targets proved go to `proves`, the others (and those in `left_failing`, not asked) to
+/// `still_failing`. The goals in `unchanged` (before_the_sites) are not asked either: their
+/// proofs stand. Each goal is first asked with the attempt that proved it in the diagnosis,
+/// else in the search. Empty when it passes, else why.
 std::string final_check(const Report &r, FunctionFix &fix,
                         const std::vector<std::string> &functions,
                         const std::vector<ir::GoalRef> &targets,
                         const std::vector<ir::GoalRef> &left_failing,
-                        const std::vector<ir::GoalRef> &unchanged, const FixContext &ctx) {
+                        const std::vector<ir::GoalRef> &unchanged, const FixContext &ctx,
+                        const SearchProofs &search) {
   try {
     const auto insertions = fix_insertions(ctx.source, {fix});
-    const ir::Program fixed = ctx.compile(insert_text(ctx.source, insertions));
+    const std::string fixed_text = insert_text(ctx.source, insertions);
+    const ir::Program fixed = ctx.compile(fixed_text);
     // The targets the search's proofs left failed are not asked again: with the diagnosis's
     // work, they cost most of a check (partial_sum.c: 26 s of 27, for three goals still failed).
     // Nor those before the sites (partial_sum.c: an assertion before the loop, 6 s of 8).
@@ -1913,7 +1963,12 @@ std::string final_check(const Report &r, FunctionFix &fix,
                             [&](const ir::GoalRef &t) { return same_place(g, t); });
       };
     };
-    const auto recipe = diagnosis_recipes(r, insertions, ctx.file);
+    const auto diagnosed = diagnosis_recipes(r, insertions, ctx.file);
+    const auto searched = search_recipes(search, targets, insertions, fixed_text, ctx.file);
+    auto recipe = [&](const ir::GoalRef &g) {
+      const auto d = diagnosed(g);
+      return d ? d : searched(g);
+    };
     std::vector<vcgen::GoalResult> results;
     for (const auto &fn : functions) {
       const auto asked = asked_in(fn);
@@ -2215,8 +2270,8 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
   for (size_t i = 0; i < targets.size(); ++i)
     (found->targets[i] ? proved : left_failing).push_back(targets[i]);
   const auto minimise_start = Clock::now();
-  minimise(ctx, sites, cands, fn, proved, found_work, needed, give_up(ctx, Clock::now()),
-           found->recipes, known);
+  const Recipes searched = minimise(ctx, sites, cands, fn, proved, found_work, needed,
+                                    give_up(ctx, Clock::now()), found->recipes, known);
   trace_phase("minimise", minimise_start);
   std::vector<std::string> functions{fn};
   for (size_t si = 0; si < sites.size(); ++si) {
@@ -2246,8 +2301,9 @@ FunctionFix settle(const FixContext &ctx, const Report &r, const std::vector<Sit
     if (!sites[si].callee.empty()) functions.push_back(sites[si].callee);
   }
   const auto check_start = Clock::now();
-  std::string why = final_check(r, fix, functions, targets, left_failing,
-                                before_the_sites(r, fn, sites, ctx), ctx);
+  std::string why =
+      final_check(r, fix, functions, targets, left_failing, before_the_sites(r, fn, sites, ctx),
+                  ctx, SearchProofs{searched, cands});
   trace_phase("final check", check_start);
   if (!why.empty()) return answer.none(why);
   return answer.found();
