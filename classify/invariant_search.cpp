@@ -1983,7 +1983,11 @@ std::string final_check(const Report &r, FunctionFix &fix,
           return std::any_of(again.begin(), again.end(),
                              [&](const ir::GoalRef &a) { return same_place(a, g); });
         };
+        const auto t0 = Clock::now();
         auto retried = prove_function(fixed, fn, ctx, ctx.prove.work_s, in_again);
+        trace_phase("final check, " + std::to_string(again.size()) +
+                        " goals their first attempt left failing asked every attempt",
+                    t0);
         for (auto &g : more)
           for (auto &t : retried)
             if (in_again(g.goal) && same_place(g.goal, t.goal)) g = t;
