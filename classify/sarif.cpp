@@ -75,11 +75,9 @@ ir::Json rules() {
 std::optional<ir::SrcLoc> subcontract_location(const ir::Program &p, const std::string &name,
                                                const ir::SrcLoc &goal_at) {
   if (ir::is_loop_name(name)) {
-    try {
-      return ir::SrcLoc{goal_at.file, std::stoi(name.substr(5)), 0};
-    } catch (const std::exception &) {
-      return std::nullopt;
-    }
+    const auto line = ir::loop_line(name);
+    if (!line) return std::nullopt;
+    return ir::SrcLoc{goal_at.file, *line, 0};
   }
   if (const ir::Function *f = p.function(name)) return ir::where(p, f->pos, f->src);
   return std::nullopt;

@@ -1,5 +1,6 @@
 #include "ir/ast.hpp"
 
+#include <charconv>
 #include <string_view>
 
 namespace triage::ir {
@@ -76,6 +77,15 @@ std::string loop_name(const Program &p, const Stmt &loop) {
 
 bool is_loop_name(const std::string &subcontract) {
   return subcontract.starts_with(kLoopPrefix);
+}
+
+std::optional<int> loop_line(const std::string &subcontract) {
+  if (!is_loop_name(subcontract)) return std::nullopt;
+  const std::string digits = subcontract.substr(kLoopPrefix.size());
+  int line = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), line);
+  if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  return line;
 }
 
 ExprPtr make_expr(ExprKind kind, std::vector<ExprPtr> args, Pos pos) {

@@ -272,6 +272,8 @@ SrcLoc where(const Program &p, Pos pos, const std::optional<SrcLoc> &src);
 std::string loop_name(const Program &p, const Stmt &loop);
 /// Whether a subcontract's name is a loop's (loop_name), not a callee's.
 bool is_loop_name(const std::string &subcontract);
+/// The LINE of a loop's name (loop_name); none for a callee's, or a name with no number.
+std::optional<int> loop_line(const std::string &subcontract);
 
 /// Constructors used by the parser and the front ends.
 ExprPtr make_int(BigInt v, Pos pos = {});

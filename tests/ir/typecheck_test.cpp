@@ -111,6 +111,13 @@ TEST(Typecheck, LoopNamesComeFromTheSourceLine) {
   const Function *f = p.function("f");
   EXPECT_EQ(loop_name(p, *f->body->at(0)), "loop@13");
   EXPECT_EQ(loop_name(p, *f->body->at(1)), "loop@3");
+  // A name is read back by the same prefix: a loop's line, a callee's none.
+  EXPECT_EQ(loop_line(loop_name(p, *f->body->at(0))), 13);
+  EXPECT_TRUE(is_loop_name("loop@3"));
+  EXPECT_FALSE(is_loop_name("swap"));
+  EXPECT_EQ(loop_line("swap"), std::nullopt);
+  EXPECT_EQ(loop_line("loop@"), std::nullopt);
+  EXPECT_EQ(loop_line("loop@12x"), std::nullopt);
 }
 
 } // namespace
