@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(cmake ninja-build g++ tao-pegtl-dev libz3-dev libcvc5-dev libboost-dev librange-v3-dev
-  nlohmann-json3-dev libcli11-dev libyaml-cpp-dev libgtest-dev python3)
+  nlohmann-json3-dev libcli11-dev libyaml-cpp-dev libgtest-dev libjemalloc-dev python3)
 # Only for the tests: a small mutation campaign as a Slurm job array on a single-node cluster
 # that the test starts itself (tests/bench/slurm_campaign_test.sh).
 test_packages=(munge slurmctld slurmd slurm-client)

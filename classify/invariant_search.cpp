@@ -1166,9 +1166,11 @@ void filter_by_runs(const ir::Program &p, const Instrumented &in, const std::str
   }
 }
 
+/// `searching`: a proof of the search, not the final check, which asks every attempt.
 std::vector<vcgen::GoalResult> prove_function(
     const ir::Program &p, const std::string &fn, const FixContext &ctx, double work_s,
-    std::function<bool(const ir::GoalRef &)> only = nullptr, bool stop_at_failure = false,
+    bool searching, std::function<bool(const ir::GoalRef &)> only = nullptr,
+    bool stop_at_failure = false,
     std::function<std::optional<vcgen::ProofRecipe>(const ir::GoalRef &)> recipe = nullptr) {
   vcgen::ProveOptions o = ctx.prove;
   o.function = fn;
@@ -1179,6 +1181,7 @@ std::vector<vcgen::GoalResult> prove_function(
   o.models = false; // the search asks which goals are proved, never why one is not
   o.stop_at_failure = stop_at_failure;
   o.recipe = std::move(recipe);
+  o.one_state_attempt = !searching;
   vcgen::Session session(p, o);
   return session.prove_all();
 }
@@ -1371,10 +1374,11 @@ std::optional<Attempt> attempt(const FixContext &ctx, const std::vector<Site> &s
     };
   std::vector<vcgen::GoalResult> results;
   try {
-    results = prove_function(compiled->first, fn, ctx, work_s, only, stop, recipe);
+    results = prove_function(compiled->first, fn, ctx, work_s, true, only, stop, recipe);
     for (const auto &s : sites)
       if (!s.callee.empty()) {
-        auto more = prove_function(compiled->first, s.callee, ctx, work_s, only, stop, recipe);
+        auto more =
+            prove_function(compiled->first, s.callee, ctx, work_s, true, only, stop, recipe);
         results.insert(results.end(), more.begin(), more.end());
       }
   } catch (const ir::Error &) {
@@ -1972,7 +1976,7 @@ std::string final_check(const Report &r, FunctionFix &fix,
     std::vector<vcgen::GoalResult> results;
     for (const auto &fn : functions) {
       const auto asked = asked_in(fn);
-      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s, asked, false, recipe);
+      auto more = prove_function(fixed, fn, ctx, ctx.prove.work_s, false, asked, false, recipe);
       std::erase_if(more, [&](const vcgen::GoalResult &g) { return !asked(g.goal); });
       // What the diagnosis's attempt no longer proves gets every attempt.
       std::vector<ir::GoalRef> again;
@@ -1984,7 +1988,7 @@ std::string final_check(const Report &r, FunctionFix &fix,
                              [&](const ir::GoalRef &a) { return same_place(a, g); });
         };
         const auto t0 = Clock::now();
-        auto retried = prove_function(fixed, fn, ctx, ctx.prove.work_s, in_again);
+        auto retried = prove_function(fixed, fn, ctx, ctx.prove.work_s, false, in_again);
         trace_phase("final check, " + std::to_string(again.size()) +
                         " goals their first attempt left failing asked every attempt",
                     t0);

@@ -261,7 +261,10 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o,
     return std::vector<Lemmas>{*level};
   };
   const std::vector<Lemmas> defined_attempts = recipe ? only_one(recipe->definedness) : attempts;
-  if (recipe) attempts = only_one(recipe->property);
+  if (recipe)
+    attempts = only_one(recipe->property);
+  else if (!o.one_state_attempt && attempts.back() == Lemmas::All)
+    std::erase(attempts, Lemmas::SingleState);
   // The property proved, its well-definedness is a query of its own: in one query, several
   // goals of ACSL by Example that are proved apart timed out (remove_copy3's assertions).
   auto check_defined = [&] {

@@ -397,42 +397,73 @@ fun f(x: int32): int32
   EXPECT_EQ(results[1].goal.function, "-");
 }
 
-TEST(Session, ProvedGoalSaysWhichAttemptProvedItAndARecipeMakesThatOneAlone) {
-  // The postcondition needs the lemma (the definition alone needs induction): the attempt
-  // without lemmas fails, the one with them proves it, and the result says so.
-  const char *src = R"(
+/// A one-state lemma the definition alone proves only by induction, and a postcondition that
+/// needs it: the attempt without lemmas fails, the one with them proves it.
+const char *sum_nonneg = R"(
 function sum(n: int): int = if n <= 0 then 0 else n + sum(n - 1)
 lemma #sum_nonneg { forall n: int. sum(n) >= 0 }
+)";
+const char *post_needs_sum_nonneg = R"(
 fun h(n: int32): int32
   ensures { sum(n) >= 0 }
 {
   return 0;
 }
 )";
-  ir::Program p = load(src);
+
+/// The postcondition's result of a proof of `p` (a default result when it has none).
+GoalResult post_of(const ir::Program &p, const ProveOptions &o) {
+  const auto results = Session(p, o).prove_all();
+  const auto it = std::find_if(results.begin(), results.end(), [](const GoalResult &r) {
+    return r.goal.kind == ir::GoalKind::Postcondition;
+  });
+  return it == results.end() ? GoalResult{} : *it;
+}
+
+/// Expects `r` proved, by the attempt `with`.
+void expect_proved_with(const GoalResult &r, Lemmas with) {
+  ASSERT_EQ(r.status, Status::Proved);
+  ASSERT_TRUE(r.recipe);
+  EXPECT_EQ(r.recipe->property, with);
+}
+
+TEST(Session, ProvedGoalSaysWhichAttemptProvedItAndARecipeMakesThatOneAlone) {
+  // The postcondition needs the lemma (the definition alone needs induction): the attempt
+  // without lemmas fails, the one with them proves it, and the result says so.
+  ir::Program p = load(std::string(sum_nonneg) + post_needs_sum_nonneg);
   ProveOptions o;
   o.work_s = 0.3;
-  auto post_of = [](const std::vector<GoalResult> &results) {
-    const auto it = std::find_if(results.begin(), results.end(), [](const GoalResult &r) {
-      return r.goal.kind == ir::GoalKind::Postcondition;
-    });
-    return it == results.end() ? GoalResult{} : *it;
-  };
-  const GoalResult proved = post_of(Session(p, o).prove_all());
-  ASSERT_EQ(proved.status, Status::Proved);
-  ASSERT_TRUE(proved.recipe);
-  EXPECT_EQ(proved.recipe->property, Lemmas::SingleState);
+  expect_proved_with(post_of(p, o), Lemmas::SingleState);
 
   // The recipe of the same goal is followed: the attempt it names, and no other.
   o.recipe = [](const ir::GoalRef &) { return ProofRecipe{Lemmas::SingleState, std::nullopt}; };
-  EXPECT_EQ(post_of(Session(p, o).prove_all()).status, Status::Proved);
+  EXPECT_EQ(post_of(p, o).status, Status::Proved);
   o.recipe = [](const ir::GoalRef &) { return ProofRecipe{Lemmas::None, std::nullopt}; };
-  const GoalResult without = post_of(Session(p, o).prove_all());
+  const GoalResult without = post_of(p, o);
   EXPECT_EQ(without.status, Status::Failed);
   EXPECT_FALSE(without.recipe);
   // No recipe for a goal: every attempt, as without the option.
   o.recipe = [](const ir::GoalRef &) { return std::optional<ProofRecipe>{}; };
-  EXPECT_EQ(post_of(Session(p, o).prove_all()).status, Status::Proved);
+  EXPECT_EQ(post_of(p, o).status, Status::Proved);
+}
+
+TEST(Session, WithoutTheOneStateAttemptALemmaGoalIsProvedWithAllLemmas) {
+  // The postcondition needs the one-state lemma; a lemma over two states makes a third attempt.
+  // An invariant search leaves out the middle one: the goal is then proved with every lemma,
+  // and its recipe says so. A recipe naming the one-state attempt is still followed.
+  ir::Program p = load(std::string(sum_nonneg) + R"(
+function first(t: ptr int32): int = t[0]
+lemma{K, L} #first_same { forall t: ptr int32. t[0] = at(t[0], L) -> first(t) = at(first(t), L) }
+)" + post_needs_sum_nonneg);
+  ProveOptions o;
+  o.work_s = 0.3;
+  expect_proved_with(post_of(p, o), Lemmas::SingleState);
+
+  o.one_state_attempt = false;
+  expect_proved_with(post_of(p, o), Lemmas::All);
+
+  o.recipe = [](const ir::GoalRef &) { return ProofRecipe{Lemmas::SingleState, std::nullopt}; };
+  expect_proved_with(post_of(p, o), Lemmas::SingleState);
 }
 
 TEST(Session, PointerInputsDoNotPointIntoGlobalArraysWhoseAddressNeverEscapes) {
