@@ -260,11 +260,11 @@ GoalResult prove_one(const GoalVC &vc, const ProveOptions &o,
       return attempts;
     return std::vector<Lemmas>{*level};
   };
-  const std::vector<Lemmas> defined_attempts = recipe ? only_one(recipe->definedness) : attempts;
-  if (recipe)
-    attempts = only_one(recipe->property);
-  else if (!o.one_state_attempt && attempts.back() == Lemmas::All)
+  // Left out before either list is made: the property's attempts and its definedness's alike.
+  if (!recipe && !o.one_state_attempt && attempts.back() == Lemmas::All)
     std::erase(attempts, Lemmas::SingleState);
+  const std::vector<Lemmas> defined_attempts = recipe ? only_one(recipe->definedness) : attempts;
+  if (recipe) attempts = only_one(recipe->property);
   // The property proved, its well-definedness is a query of its own: in one query, several
   // goals of ACSL by Example that are proved apart timed out (remove_copy3's assertions).
   auto check_defined = [&] {
